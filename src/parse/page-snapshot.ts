@@ -1,0 +1,165 @@
+// The typed result of parsing a page once. Every check reads this (plus the fetch facts); no check
+// parses HTML again. Attribute values are as written in the page, entity-decoded, not trimmed unless
+// a field says so. URLs are raw attribute values; `resolveUrl` in url.ts resolves them against
+// `baseUrl`.
+
+export interface MetaTag {
+  /** lower-cased `name` attribute, or null */
+  name: string | null;
+  /** lower-cased `property` attribute, or null */
+  property: string | null;
+  /** lower-cased `http-equiv` attribute, or null */
+  httpEquiv: string | null;
+  /** `charset` attribute, or null */
+  charset: string | null;
+  /** `content` attribute, or null when absent */
+  content: string | null;
+  inHead: boolean;
+}
+
+export interface LinkTag {
+  /** rel tokens, lower-case */
+  rel: string[];
+  href: string | null;
+  hreflang: string | null;
+  type: string | null;
+  media: string | null;
+  /** `as` attribute (preload), lower-case or null */
+  as: string | null;
+  inHead: boolean;
+}
+
+export interface Heading {
+  level: 1 | 2 | 3 | 4 | 5 | 6;
+  /** Text content, whitespace collapsed and trimmed (img alt text counts as text). */
+  text: string;
+}
+
+export interface Anchor {
+  /** Raw href attribute; null when the attribute is absent. */
+  href: string | null;
+  /** Visible text, whitespace collapsed and trimmed; img alt inside counts. */
+  text: string;
+  /** rel tokens, lower-case */
+  rel: string[];
+  /** target attribute, or null */
+  target: string | null;
+  /** role attribute, or null */
+  role: string | null;
+  /** has an `id` or `name` attribute (a fragment target) */
+  isNamedAnchor: boolean;
+  /** has an inline onclick attribute */
+  hasOnclick: boolean;
+  /** aria-label or title, when present (an accessible name not in the text) */
+  label: string | null;
+}
+
+export interface PictureSource {
+  type: string | null;
+  srcset: string | null;
+}
+
+export interface Image {
+  src: string | null;
+  srcset: string | null;
+  /** null when the attribute is absent; "" when present and empty */
+  alt: string | null;
+  width: string | null;
+  height: string | null;
+  loading: string | null;
+  /** role attribute (role=presentation/none marks decoration) */
+  role: string | null;
+  /** the `<source>` siblings when the img is inside a `<picture>`; [] otherwise */
+  pictureSources: PictureSource[];
+}
+
+export interface Script {
+  src: string | null;
+  /** type attribute lower-case, or null */
+  type: string | null;
+  async: boolean;
+  defer: boolean;
+  /** in <head> (render-blocking when external and neither async nor defer) */
+  inHead: boolean;
+}
+
+/** A sub-resource the page references: used by http_requests and mixed_content. */
+export interface ResourceRef {
+  /** tag name: script, link, img, iframe, video, audio, source, track, embed, object, input */
+  tag: string;
+  /** attribute the URL came from: src, href, srcset, poster, data */
+  attr: string;
+  /** the raw URL (for srcset, one candidate URL per entry) */
+  url: string;
+  /** loading=lazy on img/iframe, preload=none on media: not loaded up front */
+  deferred: boolean;
+}
+
+export interface Form {
+  /** raw action attribute, or null when absent */
+  action: string | null;
+  /** lower-case method, "get" when absent */
+  method: string;
+  hasPasswordField: boolean;
+}
+
+export interface JsonLdBlock {
+  /** The script's text, trimmed. */
+  raw: string;
+}
+
+export interface PageSnapshot {
+  /** Characters of the decoded HTML. */
+  htmlLength: number;
+  doctype: {
+    /** the raw declaration text as written, e.g. `!DOCTYPE html`, or null when absent */
+    raw: string | null;
+    /** true when the doctype gives standards (no-quirks) mode per the HTML spec */
+    standardsMode: boolean;
+  };
+  /** `<html lang>` as written, or null when absent. */
+  htmlLang: string | null;
+  /** `<base href>` in the head, or null. */
+  baseHref: string | null;
+  /** Absolute URL to resolve relative references against (final URL, adjusted by <base>). */
+  baseUrl: string;
+  /** Text of every <title> element in the head, in order (not trimmed). */
+  titles: string[];
+  /** Number of <title> elements outside the head (svg titles excluded). */
+  titlesOutsideHead: number;
+  metas: MetaTag[];
+  linkTags: LinkTag[];
+  headings: Heading[];
+  anchors: Anchor[];
+  images: Image[];
+  scripts: Script[];
+  resources: ResourceRef[];
+  forms: Form[];
+  jsonLd: JsonLdBlock[];
+  /** itemtype values of microdata items (itemscope elements), as written */
+  microdataTypes: string[];
+  /** RDFa `typeof` values, as written */
+  rdfaTypes: string[];
+  /** Elements with a `style` attribute, outside <svg>. */
+  inlineStyleCount: number;
+  /** Count per deprecated tag name found (acronym, applet, ..., tt); only tags seen appear. */
+  deprecatedTags: Record<string, number>;
+  /** Elements in the document (every start tag, implied ones excluded). */
+  elementCount: number;
+  /** Maximum nesting depth seen. */
+  maxDepth: number;
+  /** Element ids used more than once (up to 50), for diagnostics. */
+  duplicateIds: string[];
+  text: {
+    /** Words of visible body text (script, style, noscript, template, head and hidden inputs excluded). */
+    wordCount: number;
+    /** Characters of visible body text, whitespace runs counted as one. */
+    charCount: number;
+    /** Lower-cased distinct words of visible text, for keyword checks (capped at 20,000 words). */
+    words: Set<string>;
+    /** e-mail addresses found in visible text (deduplicated, up to 50). */
+    emails: string[];
+  };
+  /** e-mail addresses in mailto: links (deduplicated, up to 50). */
+  mailtoEmails: string[];
+}
