@@ -1,0 +1,37 @@
+// The pure half of the pipeline: fetched facts in, scored analysis out (parse -> checks -> score).
+// No I/O, so the engine benchmark and the tests run it on pages held in memory.
+import type { FetchedPage, OriginFacts } from '../fetch/types.ts';
+import type { CheckThresholds } from '../checks/thresholds.ts';
+import type { Analysis, PageFacts } from './types.ts';
+import { parsePage } from '../parse/parse-page.ts';
+import { parseRobotsTxt } from '../robots/robots-txt.ts';
+import { allChecks } from '../checks/index.ts';
+import { runChecks, type CheckFailureLogger } from '../scoring/run-checks.ts';
+import { scoreResults } from '../scoring/score.ts';
+
+export function pageFacts(page: FetchedPage): PageFacts {
+  return {
+    final_url: page.finalUrl,
+    status_code: page.statusCode,
+    redirects: page.redirects.map((hop) => ({ url: hop.url, status_code: hop.statusCode })),
+    content_type: page.contentType,
+    charset: page.charset,
+    http_version: page.httpVersion,
+    bytes: page.transferredBytes,
+    load_time_ms: Math.round(page.totalMs),
+  };
+}
+
+export function analyzePage(
+  page: FetchedPage,
+  origin: OriginFacts,
+  thresholds: CheckThresholds,
+  onCheckFailure?: CheckFailureLogger,
+  generatedAt: Date = new Date(),
+): Analysis {
+  const snapshot = parsePage(page.html, page.finalUrl);
+  const robotsTxt = origin.robotsTxt;
+  const robots = robotsTxt.statusCode === 200 && robotsTxt.body !== null ? parseRobotsTxt(robotsTxt.body) : null;
+  const results = runChecks(allChecks, { page, origin, snapshot, robots, thresholds }, onCheckFailure);
+  return { url: page.requestedUrl, page: pageFacts(page), results, ...scoreResults(results), generatedAt };
+}

@@ -1,0 +1,15 @@
+// The static registry of every check, in the order of CHECKS.md. Reports list results in this order.
+import type { CheckDefinition } from './check.ts';
+import { seoChecks } from './seo/index.ts';
+import { performanceChecks } from './performance/index.ts';
+import { securityChecks } from './security/index.ts';
+import { miscellaneousChecks } from './miscellaneous/index.ts';
+
+export const allChecks: readonly CheckDefinition[] = [
+  ...seoChecks,
+  ...performanceChecks,
+  ...securityChecks,
+  ...miscellaneousChecks,
+];
+
+export const checksById: ReadonlyMap<string, CheckDefinition> = new Map(allChecks.map((check) => [check.id, check]));

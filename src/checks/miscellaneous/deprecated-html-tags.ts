@@ -1,0 +1,30 @@
+import { defineCheck } from '../check.ts';
+
+/** Obsolete in HTML5. `s` and `u` are valid HTML5 again, so they are not here (phpRank still flags them). */
+export const DEPRECATED_TAGS = [
+  'acronym', 'applet', 'basefont', 'big', 'blink', 'center', 'dir', 'font', 'frame', 'frameset', 'isindex',
+  'marquee', 'noframes', 'strike', 'tt',
+] as const;
+
+export const deprecatedHtmlTagsCheck = defineCheck({
+  id: 'deprecated_html_tags',
+  category: 'miscellaneous',
+  importance: 'low',
+  title: 'No obsolete HTML tags',
+  failureTitle: 'The page uses obsolete HTML tags',
+  description:
+    'Tags like `<font>`, `<center>` and `<marquee>` are obsolete in HTML5: browsers may drop support, and they mix presentation into the markup.',
+  howToFix: 'Replace them with semantic elements and CSS (e.g. `<font>` → CSS font rules, `<center>` → `text-align: center`, `<tt>` → `<code>`).',
+  run({ snapshot }) {
+    const found = DEPRECATED_TAGS.flatMap((tag) => {
+      const count = snapshot.deprecatedTags[tag] ?? 0;
+      return count > 0 ? [{ tag, count }] : [];
+    });
+    const value = {
+      total: found.reduce((sum, { count }) => sum + count, 0),
+      by_tag: Object.fromEntries(found.map(({ tag, count }) => [tag, count])),
+    };
+    if (found.length === 0) return { passed: true, value, errors: null };
+    return { passed: false, value, errors: { deprecated_tags: found } };
+  },
+});

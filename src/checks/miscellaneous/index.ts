@@ -1,0 +1,19 @@
+// The miscellaneous checks, in the order of the CHECKS.md table.
+import type { CheckDefinition } from '../check.ts';
+import { structuredDataCheck } from './structured-data.ts';
+import { metaViewportCheck } from './meta-viewport.ts';
+import { charsetCheck } from './charset.ts';
+import { sitemapCheck } from './sitemap.ts';
+import { socialCheck } from './social.ts';
+import { inlineCssCheck } from './inline-css.ts';
+import { deprecatedHtmlTagsCheck } from './deprecated-html-tags.ts';
+
+export const miscellaneousChecks: readonly CheckDefinition[] = [
+  structuredDataCheck,
+  metaViewportCheck,
+  charsetCheck,
+  sitemapCheck,
+  socialCheck,
+  inlineCssCheck,
+  deprecatedHtmlTagsCheck,
+];

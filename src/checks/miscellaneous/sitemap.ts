@@ -1,0 +1,35 @@
+import { capItems, defineCheck, notApplicable, type CheckErrors, type CheckOutcome } from '../check.ts';
+
+export const sitemapCheck = defineCheck({
+  id: 'sitemap',
+  category: 'miscellaneous',
+  importance: 'low',
+  title: 'The site has an XML sitemap',
+  failureTitle: 'No valid XML sitemap was found',
+  description:
+    'A sitemap lists the pages you want indexed, helping search engines find new and deep pages sooner and crawl the site more completely.',
+  howToFix:
+    'Publish a sitemap at /sitemap.xml (most CMSs and SEO plugins generate one) and announce it with a `Sitemap: https://…/sitemap.xml` line in robots.txt.',
+  run({ origin, robots }): CheckOutcome {
+    const sitemap = origin.sitemap;
+    const listedInRobots = robots?.sitemaps ?? [];
+    if (sitemap === null) {
+      const robotsStatus = origin.robotsTxt.statusCode;
+      // Without robots.txt we cannot know where the sitemap lives, so a fetch problem is not a verdict.
+      if (robotsStatus === null || robotsStatus >= 500) {
+        const why = robotsStatus === null ? origin.robotsTxt.error ?? 'request failed' : `status ${robotsStatus}`;
+        return notApplicable(`robots.txt could not be read (${why}) and /sitemap.xml gave no sitemap`);
+      }
+      const value = { url: null, source: null, url_count: 0, listed_in_robots: capItems(listedInRobots) };
+      const errors: CheckErrors =
+        listedInRobots.length > 0 ? { unreachable: capItems(listedInRobots) } : { missing: [`${origin.origin}/sitemap.xml`] };
+      return { passed: false, value, errors };
+    }
+    const value = { url: sitemap.finalUrl, source: sitemap.source, url_count: sitemap.urlCount, valid_xml: sitemap.validXml };
+    if (sitemap.statusCode !== 200) {
+      return { passed: false, value, errors: { bad_status: [`${sitemap.url} answered ${sitemap.statusCode}`] } };
+    }
+    if (!sitemap.validXml) return { passed: false, value, errors: { invalid_xml: [sitemap.finalUrl] } };
+    return { passed: true, value, errors: null };
+  },
+});

@@ -1,0 +1,62 @@
+import { capItems, defineCheck } from '../check.ts';
+import { resolveUrl, siteHost } from '../../parse/url.ts';
+
+/** Social network host → network name. Subdomains count too (m.facebook.com, de.linkedin.com). */
+const NETWORKS: Record<string, string> = {
+  'x.com': 'x', 'twitter.com': 'x', 'facebook.com': 'facebook', 'fb.com': 'facebook', 'instagram.com': 'instagram',
+  'linkedin.com': 'linkedin', 'youtube.com': 'youtube', 'youtu.be': 'youtube', 'tiktok.com': 'tiktok',
+  'pinterest.com': 'pinterest', 'threads.net': 'threads', 'threads.com': 'threads', 'mastodon.social': 'mastodon',
+  'bsky.app': 'bluesky', 'github.com': 'github', 'reddit.com': 'reddit', 't.me': 'telegram', 'discord.gg': 'discord',
+  'discord.com': 'discord', 'twitch.tv': 'twitch', 'vimeo.com': 'vimeo', 'snapchat.com': 'snapchat', 'tumblr.com': 'tumblr',
+  'medium.com': 'medium', 'vk.com': 'vk', 'weibo.com': 'weibo', 'xing.com': 'xing', 'flickr.com': 'flickr',
+  'dribbble.com': 'dribbble', 'behance.net': 'behance', 'soundcloud.com': 'soundcloud',
+};
+/** Paths that share the current page rather than point to a profile (intent/tweet, sharer.php, shareArticle, pin/create, submit). */
+const SHARE_PATH = /^\/(.*\/)?(intent|share|sharer|sharer\.php|share\.php|sharearticle|sharing|dialog)(\/|$)|^\/pin\/create|^\/submit$/i;
+
+export const socialCheck = defineCheck({
+  id: 'social',
+  category: 'miscellaneous',
+  importance: 'low',
+  title: 'The page links to social profiles',
+  failureTitle: 'The page links to no social profile',
+  description:
+    'Links to your profiles on social networks let visitors follow you and help search engines connect the site with its social accounts (e.g. in a knowledge panel).',
+  howToFix: 'Link your social profiles (e.g. in the footer) with ordinary `<a href>` links; add `rel="me"` where the network supports it.',
+  run({ page, snapshot }) {
+    const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);
+    const pageHost = pageUrl ? siteHost(pageUrl) : null;
+    const profiles = new Map<string, string>();
+    for (const anchor of snapshot.anchors) {
+      if (anchor.href === null) continue;
+      const url = resolveUrl(anchor.href, snapshot.baseUrl);
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+      // rel=me marks a link to the author's own profile, on any network (Mastodon instances included).
+      const network = networkOf(url) ?? (anchor.rel.includes('me') && siteHost(url) !== pageHost ? url.hostname : null);
+      if (network === null || !isProfilePath(url)) continue;
+      url.hash = '';
+      if (!profiles.has(url.href)) profiles.set(url.href, network);
+    }
+    const value = {
+      profiles: capItems([...profiles.keys()]),
+      profile_count: profiles.size,
+      networks: [...new Set(profiles.values())],
+    };
+    if (profiles.size > 0) return { passed: true, value, errors: null };
+    return { passed: false, value, errors: { missing: ['a link to a social profile'] } };
+  },
+});
+
+function networkOf(url: URL): string | null {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  for (const [domain, network] of Object.entries(NETWORKS)) {
+    if (host === domain || host.endsWith(`.${domain}`)) return network;
+  }
+  return null;
+}
+
+/** A profile has a path; the bare home page and share buttons are not profiles. */
+function isProfilePath(url: URL): boolean {
+  const path = url.pathname.replace(/\/+$/, '');
+  return path !== '' && !SHARE_PATH.test(path);
+}

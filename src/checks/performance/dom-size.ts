@@ -1,0 +1,22 @@
+import { defineCheck } from '../check.ts';
+
+export const domSizeCheck = defineCheck({
+  id: 'dom_size',
+  category: 'performance',
+  importance: 'low',
+  title: 'The DOM is small',
+  failureTitle: 'The DOM is too large',
+  description:
+    'A page with very many elements takes longer to style, lay out and update, and uses more memory, which makes it slower to show and to react to input.',
+  howToFix:
+    'Remove wrapper elements that only exist for styling, paginate or virtualise long lists, and load rarely used parts (menus, comments) on demand.',
+  run({ snapshot, thresholds }) {
+    const value = { elements: snapshot.elementCount, max_depth: snapshot.maxDepth, max_elements: thresholds.max_dom_elements };
+    if (snapshot.elementCount <= thresholds.max_dom_elements) return { passed: true, value, errors: null };
+    return {
+      passed: false,
+      value,
+      errors: { too_many_elements: [{ elements: snapshot.elementCount, max: thresholds.max_dom_elements }] },
+    };
+  },
+});

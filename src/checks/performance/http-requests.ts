@@ -1,0 +1,44 @@
+import { defineCheck } from '../check.ts';
+import { resolveUrl } from '../../parse/url.ts';
+
+export const httpRequestsCheck = defineCheck({
+  id: 'http_requests',
+  category: 'performance',
+  importance: 'low',
+  title: 'The page needs few requests',
+  failureTitle: 'The page needs too many requests',
+  description:
+    'Each script, stylesheet, image, frame and media file the HTML loads up front is another request competing for the connection, which slows the first view.',
+  howToFix:
+    'Bundle scripts and stylesheets, lazy-load images and iframes below the fold (`loading="lazy"`), use `preload="none"` on media, and remove unused resources.',
+  run({ snapshot, thresholds }) {
+    const counted = new Map<string, string>();
+    let deferred = 0;
+    for (const ref of snapshot.resources) {
+      // srcset entries are alternatives: the browser fetches one, which the img itself accounts for.
+      if (ref.attr === 'srcset') continue;
+      if (ref.deferred) {
+        deferred++;
+        continue;
+      }
+      if (ref.url.trim() === '') continue;
+      const url = resolveUrl(ref.url, snapshot.baseUrl);
+      // data:, blob:, about: and the like need no network request.
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+      url.hash = '';
+      // The same URL twice is fetched once.
+      if (!counted.has(url.href)) counted.set(url.href, ref.tag);
+    }
+    const byTag: Record<string, number> = {};
+    for (const tag of counted.values()) byTag[tag] = (byTag[tag] ?? 0) + 1;
+    const srcsetOnlyImages = snapshot.images.filter(
+      (img) => !img.src?.trim() && img.srcset?.trim() && img.loading?.trim().toLowerCase() !== 'lazy',
+    ).length;
+    if (srcsetOnlyImages > 0) byTag.img = (byTag.img ?? 0) + srcsetOnlyImages;
+
+    const requests = counted.size + srcsetOnlyImages;
+    const value = { requests, by_tag: byTag, deferred, max: thresholds.max_http_requests };
+    if (requests <= thresholds.max_http_requests) return { passed: true, value, errors: null };
+    return { passed: false, value, errors: { too_many_requests: [{ requests, max: thresholds.max_http_requests }] } };
+  },
+});

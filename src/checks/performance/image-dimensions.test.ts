@@ -1,0 +1,33 @@
+import { describe, it, expect } from 'vitest';
+import { makeContext } from '../../../test/support/check-context.ts';
+import type { Image } from '../../parse/page-snapshot.ts';
+import { imageDimensionsCheck } from './image-dimensions.ts';
+
+const img = (extra: Partial<Image>): Image => ({
+  src: 'a.jpg', srcset: null, alt: '', width: '100', height: '50', loading: null, role: null, pictureSources: [], ...extra,
+});
+const run = (images: Image[]) => imageDimensionsCheck.run(makeContext({ snapshot: { images } }));
+
+describe('image_dimensions', () => {
+  it('does not apply without images', () => {
+    expect(run([]).passed).toBeNull();
+  });
+
+  it('passes when every image has width and height', () => {
+    expect(run([img({}), img({ width: ' 640', height: '480px' })])).toMatchObject({ passed: true, value: { images: 2, missing_dimensions: 0 } });
+  });
+
+  it('fails images missing either attribute, or with one browsers ignore', () => {
+    const outcome = run([
+      img({}),
+      img({ src: '/b.png', width: null }),
+      img({ src: null, srcset: 'c.png 1x', height: '' }),
+      img({ src: null, width: 'auto' }),
+    ]);
+    expect(outcome).toMatchObject({
+      passed: false,
+      value: { images: 4, missing_dimensions: 3 },
+      errors: { missing_dimensions: ['https://example.com/b.png', 'https://example.com/c.png', '(img without src)'] },
+    });
+  });
+});

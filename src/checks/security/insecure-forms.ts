@@ -1,0 +1,36 @@
+import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { formSubmissionUrl } from './form-submission.ts';
+
+export const insecureFormsCheck = defineCheck({
+  id: 'insecure_forms',
+  category: 'security',
+  importance: 'medium',
+  title: 'Forms submit over https',
+  failureTitle: 'Forms submit over plain http',
+  description:
+    'A form that submits to an http:// address sends what visitors type, passwords included, readable to anyone on the network; browsers warn before such submissions.',
+  howToFix: 'Serve the page over https and make every form `action` an https:// or relative URL.',
+  run(ctx) {
+    const { forms } = ctx.snapshot;
+    if (forms.length === 0) return notApplicable('the page has no forms');
+    const insecure: string[] = [];
+    const passwordOverHttp: string[] = [];
+    for (const form of forms) {
+      // An absent action submits to the page itself, so every form of an http page submits over http.
+      const url = formSubmissionUrl(form, ctx);
+      if (url?.protocol !== 'http:') continue;
+      insecure.push(url.href);
+      if (form.hasPasswordField) passwordOverHttp.push(url.href);
+    }
+    const value = {
+      forms: forms.length,
+      insecure: insecure.length,
+      password_forms: forms.filter((form) => form.hasPasswordField).length,
+      password_over_http: passwordOverHttp.length,
+    };
+    if (insecure.length === 0) return { passed: true, value, errors: null };
+    const errors: Record<string, string[]> = { insecure_action: capItems([...new Set(insecure)]) };
+    if (passwordOverHttp.length > 0) errors.password_over_http = capItems([...new Set(passwordOverHttp)]);
+    return { passed: false, value, errors };
+  },
+});

@@ -1,0 +1,55 @@
+import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { resolveUrl } from '../../parse/url.ts';
+import { displayUrl } from '../performance/display-url.ts';
+import { upgradesInsecureRequests } from './content-security-policy.ts';
+import { formSubmissionUrl } from './form-submission.ts';
+import { isHttpsPage } from './page-scheme.ts';
+
+/** Hosts browsers treat as potentially trustworthy even over http, so never mixed content. */
+const LOOPBACK_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$|\.localhost$/;
+
+export const mixedContentCheck = defineCheck({
+  id: 'mixed_content',
+  category: 'security',
+  importance: 'medium',
+  title: 'The page loads nothing over plain http',
+  failureTitle: 'The https page loads content over plain http',
+  description:
+    'An https page that loads scripts, styles, frames or media over http:// can be tampered with on the way; browsers block such scripts and frames (breaking the page) and warn about the rest.',
+  howToFix:
+    'Change the listed http:// URLs to https:// (or make them relative), or send `Content-Security-Policy: upgrade-insecure-requests` once every resource is available over https.',
+  run(ctx) {
+    const { snapshot } = ctx;
+    if (!isHttpsPage(ctx.page)) return notApplicable('the page is not served over https');
+    // With upgrade-insecure-requests the browser fetches these over https instead.
+    const upgraded = upgradesInsecureRequests(ctx);
+    const insecure = new Map<string, Set<string>>();
+    const add = (tag: string, url: string) => {
+      const urls = insecure.get(tag) ?? new Set<string>();
+      insecure.set(tag, urls.add(url));
+    };
+    let upgradedCount = 0;
+    for (const ref of snapshot.resources) {
+      if (ref.url.trim() === '') continue;
+      const url = resolveUrl(ref.url, snapshot.baseUrl);
+      if (!url || url.protocol !== 'http:' || LOOPBACK_HOSTS.test(url.hostname)) continue;
+      if (upgraded) upgradedCount++;
+      else add(ref.tag, displayUrl(ref.url, snapshot.baseUrl));
+    }
+    for (const form of snapshot.forms) {
+      const url = formSubmissionUrl(form, ctx);
+      if (url?.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname)) add('form', url.href);
+    }
+
+    const byTag: Record<string, number> = {};
+    const errors: Record<string, string[]> = {};
+    for (const [tag, urls] of insecure) {
+      byTag[tag] = urls.size;
+      errors[tag] = capItems([...urls]);
+    }
+    const total = Object.values(byTag).reduce((sum, count) => sum + count, 0);
+    const value = { insecure: total, by_tag: byTag, upgrade_insecure_requests: upgraded, upgraded: upgradedCount };
+    if (total === 0) return { passed: true, value, errors: null };
+    return { passed: false, value, errors };
+  },
+});

@@ -1,0 +1,19 @@
+import { defineCheck } from '../check.ts';
+
+export const contentLengthCheck = defineCheck({
+  id: 'content_length',
+  category: 'seo',
+  importance: 'low',
+  title: 'The page has enough text',
+  failureTitle: 'The page has little text',
+  description:
+    'Pages with only a few sentences rarely answer a searcher’s question well and are easily seen as thin content; enough visible text gives search engines something to rank.',
+  howToFix: 'Expand the main content with useful text for the reader, or merge thin pages into a fuller one.',
+  run({ snapshot, thresholds }) {
+    const words = snapshot.text.wordCount;
+    const value = { words, min: thresholds.min_words };
+    return words >= thresholds.min_words
+      ? { passed: true, value, errors: null }
+      : { passed: false, value, errors: { too_short: [{ words, min: thresholds.min_words }] } };
+  },
+});

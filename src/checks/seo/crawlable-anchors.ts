@@ -1,0 +1,54 @@
+import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
+import type { Anchor } from '../../parse/page-snapshot.ts';
+import { resolveUrl } from '../../parse/url.ts';
+
+type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href';
+
+export const crawlableAnchorsCheck = defineCheck({
+  id: 'crawlable_anchors',
+  category: 'seo',
+  importance: 'medium',
+  title: 'Links are crawlable',
+  failureTitle: 'Some links cannot be crawled',
+  description:
+    'Search engines follow only the URL in a link’s `href`. Links that work through JavaScript (`javascript:`, onclick without href), point to local files or hold a malformed URL lead crawlers nowhere, so the pages behind them may never be found.',
+  howToFix:
+    'Give each listed link a real URL in `href` (`<a href="/products">`); keep JavaScript behaviour in an event listener on top of it, and use `<button>` for actions that are not navigation.',
+  run({ snapshot }) {
+    const problems = new Map<Problem, { href: string | null; text: string }[]>();
+    let checked = 0;
+    for (const anchor of snapshot.anchors) {
+      // An explicit role makes the element something other than a link (a button, a tab...).
+      if (anchor.role !== null && anchor.role.trim() !== '') continue;
+      checked++;
+      const problem = crawlProblem(anchor, snapshot.baseUrl);
+      if (problem === null) continue;
+      const list = problems.get(problem) ?? [];
+      list.push({ href: anchor.href, text: anchor.text });
+      problems.set(problem, list);
+    }
+    if (checked === 0) return notApplicable('the page has no links');
+
+    const errors: CheckErrors = {};
+    const counts: Partial<Record<Problem, number>> = {};
+    for (const [problem, anchors] of problems) {
+      errors[problem] = capItems(anchors);
+      counts[problem] = anchors.length;
+    }
+    const uncrawlable = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    const value = { anchors_checked: checked, uncrawlable, ...counts };
+    return uncrawlable === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+  },
+});
+
+function crawlProblem(anchor: Anchor, baseUrl: string): Problem | null {
+  // Without href an <a> is a placeholder, fine unless script makes it act as a link;
+  // an id/name without href is a jump target.
+  if (anchor.href === null) return anchor.hasOnclick && !anchor.isNamedAnchor ? 'onclick_without_href' : null;
+  if (anchor.href.trim() === '') return 'empty_href';
+  const url = resolveUrl(anchor.href, baseUrl);
+  if (url === null) return 'unparsable_href';
+  if (url.protocol === 'javascript:') return 'javascript_href';
+  if (url.protocol === 'file:') return 'file_href';
+  return null;
+}

@@ -1,0 +1,26 @@
+import { capItems, defineCheck, notApplicable } from '../check.ts';
+
+export const headingOrderCheck = defineCheck({
+  id: 'heading_order',
+  category: 'seo',
+  importance: 'low',
+  title: 'Headings do not skip levels',
+  failureTitle: 'Headings skip levels',
+  description:
+    'Headings form the outline of the page. Jumping from h2 straight to h4 leaves a hole in that outline for search engines and screen-reader users; going back up (h3 to h2) is normal.',
+  howToFix: 'Go down one level at a time: an h2 section holds h3 subsections, an h3 holds h4s. Style headings with CSS rather than picking a level for its size.',
+  run({ snapshot }) {
+    const { headings } = snapshot;
+    if (headings.length === 0) return notApplicable('the page has no headings');
+    const skips: { from: string; to: string; text: string }[] = [];
+    for (let i = 1; i < headings.length; i++) {
+      const previous = headings[i - 1];
+      const current = headings[i];
+      if (current.level > previous.level + 1) {
+        skips.push({ from: `h${previous.level}`, to: `h${current.level}`, text: current.text });
+      }
+    }
+    const value = { headings: headings.length, skips: skips.length };
+    return skips.length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors: { skipped_level: capItems(skips) } };
+  },
+});

@@ -1,0 +1,18 @@
+import { defineCheck } from '../check.ts';
+
+export const httpStatusCheck = defineCheck({
+  id: 'http_status',
+  category: 'seo',
+  importance: 'high',
+  title: 'The page answers with a success status',
+  failureTitle: 'The page answers with an error status',
+  description:
+    'Search engines index only pages that answer 2xx. A 4xx page is dropped from results; a 5xx makes crawlers slow down and, if it lasts, drop the page too.',
+  howToFix:
+    'Make the URL answer 200 with its content: restore or redirect (301) a missing page, fix the server error, or link to the right URL instead.',
+  run({ page }) {
+    const value = { status_code: page.statusCode, final_url: page.finalUrl };
+    const ok = page.statusCode >= 200 && page.statusCode < 300;
+    return ok ? { passed: true, value, errors: null } : { passed: false, value, errors: { status: [page.statusCode] } };
+  },
+});

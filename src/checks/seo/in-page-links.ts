@@ -1,0 +1,33 @@
+import { defineCheck } from '../check.ts';
+import { siteHost } from '../../parse/url.ts';
+import { anchorTarget } from './anchor-target.ts';
+
+export const inPageLinksCheck = defineCheck({
+  id: 'in_page_links',
+  category: 'seo',
+  importance: 'low',
+  title: 'The page has a reasonable number of links',
+  failureTitle: 'The page has too many links',
+  description:
+    'Each link passes on a share of the page’s value and competes for the reader’s attention; hundreds of links dilute both and make the important ones hard to find.',
+  howToFix: 'Trim navigation, footer and tag-cloud links to the ones readers need, and move long link lists to their own pages.',
+  run({ page, snapshot, thresholds }) {
+    const pageHost = URL.canParse(page.finalUrl) ? siteHost(new URL(page.finalUrl)) : null;
+    let internal = 0;
+    let external = 0;
+    let nofollow = 0;
+    for (const anchor of snapshot.anchors) {
+      if (anchor.href === null) continue;
+      const { url, samePageFragment } = anchorTarget(anchor.href, snapshot.baseUrl, page.finalUrl);
+      if (url === null || samePageFragment || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+      if (siteHost(url) === pageHost) internal++;
+      else external++;
+      if (anchor.rel.includes('nofollow')) nofollow++;
+    }
+    const total = internal + external;
+    const value = { internal, external, nofollow, total, max: thresholds.max_links };
+    return total <= thresholds.max_links
+      ? { passed: true, value, errors: null }
+      : { passed: false, value, errors: { too_many: [{ total, max: thresholds.max_links }] } };
+  },
+});

@@ -1,0 +1,65 @@
+import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { anchorTarget } from './anchor-target.ts';
+
+// Whole link texts that say nothing about the destination, per language (lower-case, without the
+// trailing punctuation or arrows that are stripped before comparing). Lighthouse's lists plus more.
+const GENERIC_LINK_TEXTS: Record<string, readonly string[]> = {
+  en: ['click here', 'click this', 'click', 'go', 'go here', 'here', 'right here', 'this', 'this link', 'this page', 'link', 'information', 'more', 'more info', 'more information', 'more details', 'learn more', 'read more', 'read on', 'see more', 'view more', 'find out more', 'continue reading', 'keep reading', 'start'],
+  es: ['click aquí', 'click aqui', 'clic aquí', 'clic aqui', 'haz clic aquí', 'haz clic aqui', 'clicka aquí', 'clicka aqui', 'pincha aquí', 'pincha aqui', 'aquí', 'aqui', 'más', 'mas', 'más información', 'más informacion', 'mas información', 'mas informacion', 'leer más', 'leer mas', 'ver más', 'ver mas', 'seguir leyendo', 'este', 'enlace', 'este enlace', 'empezar'],
+  fr: ['cliquez ici', 'cliquer ici', 'clique ici', 'ici', 'plus', "plus d'infos", "plus d'informations", 'en savoir plus', 'lire la suite', 'lire plus', 'voir plus', 'la suite', 'suite', 'ce lien', 'lien', 'commencer'],
+  de: ['klicke hier', 'klicken sie hier', 'hier klicken', 'hier', 'mehr', 'mehr erfahren', 'mehr lesen', 'mehr info', 'mehr infos', 'mehr informationen', 'weiterlesen', 'weiter', 'siehe', 'dies', 'das', 'dieser link', 'link'],
+  pt: ['clique aqui', 'clica aqui', 'aqui', 'ir', 'mais', 'saiba mais', 'leia mais', 'ler mais', 'veja mais', 'ver mais', 'mais informação', 'mais informações', 'mais informacoes', 'continue lendo', 'continuar lendo', 'este link', 'link'],
+  it: ['clicca qui', 'clicca qua', 'qui', 'qua', 'più', 'piu', 'di più', 'scopri di più', 'scopri di piu', 'leggi di più', 'leggi di piu', 'leggi tutto', 'leggi altro', 'continua a leggere', 'altro', 'maggiori informazioni', 'questo link', 'link', 'inizia'],
+  nl: ['klik hier', 'hier', 'meer', 'lees meer', 'meer lezen', 'meer info', 'meer informatie', 'bekijk meer', 'verder lezen', 'deze link', 'link'],
+  sv: ['klicka här', 'här', 'läs mer', 'mer', 'mer info', 'mer information'],
+  pl: ['kliknij tutaj', 'tutaj', 'więcej', 'czytaj więcej', 'dowiedz się więcej', 'zobacz więcej'],
+  ja: ['ここをクリック', 'こちらをクリック', 'こちら', 'ここ', 'リンク', '続きを読む', '続く', '全文表示', 'もっと見る', '詳しくはこちら', '詳細はこちら'],
+  ko: ['여기', '여기를 클릭', '클릭', '링크', '자세히', '자세히 보기', '계속', '이동', '전체 보기'],
+  zh: ['点击这里', '点击此处', '这里', '更多', '阅读更多', '了解更多', '查看更多', '點擊這裡', '這裡', '閱讀更多', '瞭解更多'],
+};
+const ALL_GENERIC = new Set(Object.values(GENERIC_LINK_TEXTS).flat());
+
+/** Links that are not links to another page, for this check. */
+const SKIPPED_SCHEMES = /^(?:javascript|mailto|tel):/i;
+
+export const linkTextCheck = defineCheck({
+  id: 'link_text',
+  category: 'seo',
+  importance: 'medium',
+  title: 'Links have descriptive text',
+  failureTitle: 'Some links have generic text',
+  description:
+    'Search engines use the words of a link to understand the page it points to, and readers scan links to decide where to go. "Click here" or "read more" tells neither anything.',
+  howToFix: 'Rewrite each listed link so its text names the destination, e.g. "our pricing plans" instead of "click here".',
+  run({ page, snapshot }) {
+    const generic = genericTextsFor(snapshot.htmlLang);
+    const offending: { href: string; text: string }[] = [];
+    let checked = 0;
+    for (const anchor of snapshot.anchors) {
+      if (anchor.href === null || anchor.text === '' || anchor.rel.includes('nofollow')) continue;
+      const href = anchor.href.trim();
+      if (SKIPPED_SCHEMES.test(href) || anchorTarget(href, snapshot.baseUrl, page.finalUrl).samePageFragment) continue;
+      checked++;
+      if (generic.has(normaliseLinkText(anchor.text))) offending.push({ href, text: anchor.text });
+    }
+    if (checked === 0) return notApplicable('the page has no links with text to other pages');
+    const value = { links_checked: checked, generic: offending.length };
+    return offending.length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors: { generic: capItems(offending) } };
+  },
+});
+
+/** The page language's list plus English (used everywhere); every list when the language is unknown. */
+function genericTextsFor(htmlLang: string | null): ReadonlySet<string> {
+  const language = htmlLang?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (!Object.hasOwn(GENERIC_LINK_TEXTS, language)) return ALL_GENERIC;
+  return new Set([...GENERIC_LINK_TEXTS.en, ...GENERIC_LINK_TEXTS[language]]);
+}
+
+/** Lower-case, one space between words, curly apostrophes straightened, edge punctuation and arrows dropped. */
+function normaliseLinkText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, '')
+    .replace(/\s+/g, ' ');
+}

@@ -1,0 +1,38 @@
+import { capItems, defineCheck, type CheckErrors } from '../check.ts';
+import { metasNamed, metaText } from './meta-tags.ts';
+import { codePointLength } from './text-measure.ts';
+
+export const metaDescriptionCheck = defineCheck({
+  id: 'meta_description',
+  category: 'seo',
+  importance: 'high',
+  title: 'The page has a good meta description',
+  failureTitle: 'The meta description is missing, repeated or of the wrong length',
+  description:
+    'Search engines often show the meta description as the snippet under the title; a clear one wins clicks. Without one, or with several, they pick text from the page themselves.',
+  howToFix:
+    'Add exactly one `<meta name="description" content="...">` to the `<head>`, summarising this page in about 50 to 160 characters.',
+  run({ snapshot, thresholds }) {
+    const all = metasNamed(snapshot.metas, ['description']);
+    const inHead = all.filter((meta) => meta.inHead);
+    const outsideHead = all.length - inHead.length;
+    if (inHead.length === 0) {
+      const errors: CheckErrors = outsideHead > 0 ? { outside_head: [{ count: outsideHead }] } : { missing: ['<meta name="description">'] };
+      return { passed: false, value: { description: null, length: 0, count: 0, outside_head: outsideHead }, errors };
+    }
+
+    const texts = inHead.map(metaText);
+    const description = texts[0];
+    const length = codePointLength(description);
+    const min = thresholds.meta_description_min_chars;
+    const max = thresholds.meta_description_max_chars;
+    const errors: CheckErrors = {};
+    if (texts.length > 1) errors.multiple = capItems(texts);
+    if (description === '') errors.empty = ['<meta name="description">'];
+    else if (length < min) errors.too_short = [{ length, min }];
+    else if (length > max) errors.too_long = [{ length, max }];
+
+    const value = { description, length, count: texts.length, outside_head: outsideHead };
+    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+  },
+});

@@ -1,0 +1,30 @@
+import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { robotsTxtState } from './robots-access.ts';
+
+export const robotsTxtValidCheck = defineCheck({
+  id: 'robots_txt_valid',
+  category: 'seo',
+  importance: 'low',
+  title: 'robots.txt is valid',
+  failureTitle: 'robots.txt has invalid lines',
+  description:
+    'Crawlers skip lines they do not understand, so a misspelled directive or a malformed path silently stops a rule from working, or works for one crawler and not another.',
+  howToFix:
+    'Fix each listed line: `Name: value` with a known directive, paths starting with `/` or `*`, `$` only at the end, rules after a `User-agent` line, and absolute sitemap URLs.',
+  run(ctx) {
+    const state = robotsTxtState(ctx);
+    if (state.kind === 'unknown') return notApplicable(state.reason);
+    if (state.kind === 'absent') return notApplicable(`the site has no robots.txt (it answered ${state.statusCode})`);
+    const { robots } = state;
+    const value = {
+      url: ctx.origin.robotsTxt.url,
+      groups: robots.groups.length,
+      rules: robots.groups.reduce((sum, group) => sum + group.rules.length, 0),
+      sitemaps: robots.sitemaps.length,
+      problems: robots.problems.length,
+    };
+    return robots.problems.length === 0
+      ? { passed: true, value, errors: null }
+      : { passed: false, value, errors: { invalid_lines: capItems(robots.problems) } };
+  },
+});

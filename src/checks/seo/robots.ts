@@ -1,0 +1,34 @@
+import { defineCheck, notApplicable } from '../check.ts';
+import { evaluateRobots } from '../../robots/robots-txt.ts';
+import { robotsTxtState } from './robots-access.ts';
+
+/** Googlebot obeys its own group, else `*`. */
+const CRAWLER = 'googlebot';
+
+export const robotsCheck = defineCheck({
+  id: 'robots',
+  category: 'seo',
+  importance: 'high',
+  title: 'robots.txt lets search engines crawl the page',
+  failureTitle: 'robots.txt blocks search engines from the page',
+  description:
+    'A page that robots.txt disallows is not crawled, so search engines cannot read its content; at best its bare URL shows up in results.',
+  howToFix:
+    'Remove or narrow the Disallow rule shown (or add a longer Allow rule for this path) in the group for Googlebot or `*`. Use a noindex directive, not robots.txt, to keep a page out of results.',
+  run(ctx) {
+    const state = robotsTxtState(ctx);
+    const url = ctx.page.finalUrl;
+    const robotsTxtUrl = ctx.origin.robotsTxt.url;
+    if (state.kind === 'unknown') return notApplicable(state.reason, { robots_txt: robotsTxtUrl });
+    if (state.kind === 'absent') {
+      return { passed: true, value: { url, robots_txt: robotsTxtUrl, status_code: state.statusCode, user_agent: CRAWLER, group: null, rule: null }, errors: null };
+    }
+
+    const verdict = evaluateRobots(state.robots, url, [CRAWLER]);
+    const rule = verdict.rule && { type: verdict.rule.allow ? 'allow' : 'disallow', pattern: verdict.rule.pattern, line: verdict.rule.line };
+    const value = { url, robots_txt: robotsTxtUrl, status_code: state.statusCode, user_agent: CRAWLER, group: verdict.group, rule };
+    return verdict.allowed
+      ? { passed: true, value, errors: null }
+      : { passed: false, value, errors: { disallowed: [{ group: verdict.group, pattern: verdict.rule?.pattern ?? null, line: verdict.rule?.line ?? null }] } };
+  },
+});

@@ -1,0 +1,20 @@
+import { defineCheck, notApplicable } from '../check.ts';
+
+export const textHtmlRatioCheck = defineCheck({
+  id: 'text_html_ratio',
+  category: 'seo',
+  importance: 'low',
+  title: 'The page has a healthy text to HTML ratio',
+  failureTitle: 'The page is mostly markup',
+  description:
+    'When visible text is a small share of the HTML, the page is mostly markup, inline scripts and styles: heavier to download and parse, with little content for search engines to read.',
+  howToFix: 'Move inline scripts and styles to external files, remove unused markup, and make sure the main content is in the HTML as text.',
+  run({ snapshot, thresholds }) {
+    if (snapshot.htmlLength === 0) return notApplicable('the page has no HTML');
+    // Judged on the rounded figure people see, so "10.0%" never fails a 10% minimum.
+    const percent = Math.round((1000 * snapshot.text.charCount) / snapshot.htmlLength) / 10;
+    const min = thresholds.min_text_html_ratio_percent;
+    const value = { percent, text_chars: snapshot.text.charCount, html_chars: snapshot.htmlLength, min };
+    return percent >= min ? { passed: true, value, errors: null } : { passed: false, value, errors: { too_low: [{ percent, min }] } };
+  },
+});

@@ -1,0 +1,36 @@
+import { capItems, defineCheck, type CheckErrors } from '../check.ts';
+import { codePointLength, collapseWhitespace } from './text-measure.ts';
+
+export const titleCheck = defineCheck({
+  id: 'title',
+  category: 'seo',
+  importance: 'high',
+  title: 'The page has a good title',
+  failureTitle: 'The page title is missing, repeated or of the wrong length',
+  description:
+    'The title is the headline of the page in search results and browser tabs. Search engines cut long titles and may rewrite missing, very short or duplicated ones.',
+  howToFix:
+    'Put exactly one `<title>` in the `<head>` that describes this page in about 10 to 60 characters, most important words first.',
+  run({ snapshot, thresholds }) {
+    const titles = snapshot.titles.map(collapseWhitespace);
+    const outsideHead = snapshot.titlesOutsideHead;
+    if (titles.length === 0) {
+      const errors: CheckErrors = outsideHead > 0 ? { outside_head: [{ count: outsideHead }] } : { missing: ['<title>'] };
+      return { passed: false, value: { title: null, length: 0, count: 0, outside_head: outsideHead }, errors };
+    }
+
+    // Browsers and search engines use the first title.
+    const title = titles[0];
+    const length = codePointLength(title);
+    const min = thresholds.title_min_chars;
+    const max = thresholds.title_max_chars;
+    const errors: CheckErrors = {};
+    if (titles.length > 1) errors.multiple = capItems(titles);
+    if (title === '') errors.empty = ['<title>'];
+    else if (length < min) errors.too_short = [{ length, min }];
+    else if (length > max) errors.too_long = [{ length, max }];
+
+    const value = { title, length, count: titles.length, outside_head: outsideHead };
+    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+  },
+});

@@ -1,0 +1,51 @@
+// `keys create`, `keys revoke` and `keys list`.
+import { loadConfig } from '../../config.ts';
+import { printJson, requireString, UsageError, type Command } from '../command.ts';
+import { usingServices } from '../using-services.ts';
+
+export const keysCreate: Command = {
+  name: 'keys create',
+  summary: 'Create another API key for an account (the key is shown once).',
+  usage: 'keys create --email <email> [--label <text>] [--json]',
+  options: { email: { type: 'string' }, label: { type: 'string' }, json: { type: 'boolean' } },
+  async run(args, io) {
+    const email = requireString(args, 'email');
+    const label = typeof args.values.label === 'string' ? args.values.label : null;
+    const key = await usingServices(loadConfig(io.env), (services) => services.accounts.createKey(email, label));
+    if (args.values.json) printJson(io, key);
+    else io.stdout.write(`Created key ${key.prefix}… for ${key.email}. Shown only once:\n${key.api_key}\n`);
+    return 0;
+  },
+};
+
+export const keysRevoke: Command = {
+  name: 'keys revoke',
+  summary: 'Revoke an API key, named by its prefix (from keys list) or the whole key.',
+  usage: 'keys revoke <prefix-or-key> [--json]',
+  options: { json: { type: 'boolean' } },
+  allowPositionals: true,
+  async run(args, io) {
+    const [which] = args.positionals;
+    if (!which || args.positionals.length !== 1) throw new UsageError('Name exactly one key: its prefix or the whole key.');
+    const revoked = await usingServices(loadConfig(io.env), (services) => services.accounts.revokeKey(which));
+    if (args.values.json) printJson(io, { revoked });
+    else io.stdout.write(revoked ? `Revoked ${which}.\n` : `No active key matches ${which}.\n`);
+    return revoked ? 0 : 1;
+  },
+};
+
+export const keysList: Command = {
+  name: 'keys list',
+  summary: 'List API keys (prefixes only; secrets are never stored).',
+  usage: 'keys list [--email <email>] [--json]',
+  options: { email: { type: 'string' }, json: { type: 'boolean' } },
+  async run(args, io) {
+    const email = typeof args.values.email === 'string' ? args.values.email : undefined;
+    const keys = await usingServices(loadConfig(io.env), (services) => services.accounts.listKeys(email));
+    if (args.values.json) printJson(io, keys);
+    else
+      for (const key of keys)
+        io.stdout.write(`${key.prefix}…\t${key.email}\t${key.revoked_at ? `revoked ${key.revoked_at}` : 'active'}\t${key.label ?? ''}\n`);
+    return 0;
+  },
+};

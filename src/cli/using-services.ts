@@ -1,0 +1,13 @@
+// Opens the database (migrating it), hands the services to a callback, and always closes it.
+import type { Config } from '../config.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { createServices, type Services } from '../services/index.ts';
+
+export async function usingServices<T>(config: Config, run: (services: Services) => Promise<T>): Promise<T> {
+  const database = await openDatabase(config.databaseUrl);
+  try {
+    return await run(createServices(database, config));
+  } finally {
+    await database.close();
+  }
+}

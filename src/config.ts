@@ -1,0 +1,77 @@
+// Settings from the environment (API.md "Running it"). Read once at start; everything else takes a
+// Config so tests build their own without touching process.env.
+import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';
+import { DEFAULT_USER_AGENT } from './fetch/options.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** undefined: SQLite at ./data/pagegrade.db */
+  databaseUrl: string | undefined;
+  adminKey: string | undefined;
+  allowPrivateUrls: boolean;
+  fetchTimeoutMs: number;
+  maxPageBytes: number;
+  rateLimitPerMinute: number;
+  userAgent: string;
+  thresholds: CheckThresholds;
+  /** pino level, or false to silence logs (tests) */
+  logLevel: string | false;
+  /** Test seam for the private-address guard (see fetch/options.ts). */
+  publicAddressesForTests?: string[];
+}
+
+export class ConfigError extends Error {}
+
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer of at least ${min}; got "${raw}".`);
+  }
+  return value;
+}
+
+function thresholdsSetting(env: NodeJS.ProcessEnv): CheckThresholds {
+  const raw = env.PAGEGRADE_THRESHOLDS;
+  if (!raw) return { ...DEFAULT_THRESHOLDS };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('PAGEGRADE_THRESHOLDS must be a JSON object, e.g. {"title_max_chars": 65}.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('PAGEGRADE_THRESHOLDS must be a JSON object, e.g. {"title_max_chars": 65}.');
+  }
+  const thresholds: CheckThresholds = { ...DEFAULT_THRESHOLDS };
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!(key in DEFAULT_THRESHOLDS)) {
+      throw new ConfigError(
+        `PAGEGRADE_THRESHOLDS has an unknown key "${key}"; known keys: ${Object.keys(DEFAULT_THRESHOLDS).join(', ')}.`,
+      );
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new ConfigError(`PAGEGRADE_THRESHOLDS.${key} must be a non-negative number.`);
+    }
+    thresholds[key as keyof CheckThresholds] = value;
+  }
+  return thresholds;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: integerSetting(env, 'PORT', 3000, 0),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminKey: env.PAGEGRADE_ADMIN_KEY || undefined,
+    allowPrivateUrls: env.PAGEGRADE_ALLOW_PRIVATE_URLS === '1',
+    fetchTimeoutMs: integerSetting(env, 'PAGEGRADE_FETCH_TIMEOUT_MS', 10_000, 1),
+    maxPageBytes: integerSetting(env, 'PAGEGRADE_MAX_PAGE_BYTES', 5 * 1024 * 1024, 1024),
+    rateLimitPerMinute: integerSetting(env, 'PAGEGRADE_RATE_LIMIT', 120, 1),
+    userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
+    thresholds: thresholdsSetting(env),
+    logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',
+  };
+}

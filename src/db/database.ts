@@ -1,0 +1,101 @@
+// The database: its type, assembled from the table files, and the one way to open it.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+import type { ApiKeysTable } from './tables/api-key.table.ts';
+import type { ProjectsTable } from './tables/project.table.ts';
+import type { ReportsTable } from './tables/report.table.ts';
+import type { UsersTable } from './tables/user.table.ts';
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  reports: ReportsTable;
+  projects: ProjectsTable;
+}
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** An idle PostgreSQL connection failed (server restart, network); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+const DEFAULT_SQLITE_FILE = './data/pagegrade.db';
+const POSTGRES_POOL_SIZE = 10;
+
+/** DATABASE_URL → which dialect and where. Throws on a scheme we do not know. */
+export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseConfig {
+  if (databaseUrl === undefined) return { dialect: 'sqlite', filename: DEFAULT_SQLITE_FILE };
+  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) {
+    return { dialect: 'postgres', connectionString: databaseUrl };
+  }
+  if (databaseUrl.startsWith('sqlite:')) {
+    const filename = databaseUrl.slice('sqlite:'.length);
+    if (filename === '') throw new Error('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./data/pagegrade.db');
+    return { dialect: 'sqlite', filename };
+  }
+  throw new Error('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+}
+
+export function createDb(databaseUrl: string | undefined, options: CreateDbOptions = {}): DbHandle {
+  const config = parseDatabaseUrl(databaseUrl);
+  const db = new Kysely<Database>({ dialect: createDialect(config, options) });
+  return { db, dialect: config.dialect, destroy: () => db.destroy() };
+}
+
+function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialect {
+  switch (config.dialect) {
+    case 'sqlite':
+      return new SqliteDialect({ database: openSqlite(config.filename) });
+    case 'postgres':
+      return new PostgresDialect({ pool: openPostgresPool(config.connectionString, options) });
+    default:
+      throw new Error(`unknown database dialect: ${JSON.stringify(config satisfies never)}`);
+  }
+}
+
+function openSqlite(filename: string): SqliteDatabase.Database {
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const database = new SqliteDatabase(filename);
+  // WAL lets readers run while a report is written. NORMAL under WAL never corrupts the file; a power
+  // failure can at worst lose the last commits, which is fine for reports that can be re-run.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return database;
+}
+
+function openPostgresPool(connectionString: string, options: CreateDbOptions): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: POSTGRES_POOL_SIZE, types: { getTypeParser } });
+  // Without a listener, an idle client's error event would crash the process.
+  const onIdleError =
+    options.onIdleConnectionError ?? ((error: Error) => console.error('PostgreSQL idle connection error:', error.message));
+  pool.on('error', onIdleError);
+  return pool;
+}
+
+/** pg returns int8 (bigint ids, count(*)) as strings; our ids and counts stay far below 2^53. */
+function getTypeParser(id: number, format?: 'text' | 'binary'): unknown {
+  if (id === pg.types.builtins.INT8 && format !== 'binary') return parseSafeInteger;
+  return pg.types.getTypeParser(id, format);
+}
+
+function parseSafeInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new Error(`int8 value ${value} is beyond JavaScript's safe integers`);
+  return number;
+}

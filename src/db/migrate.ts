@@ -1,0 +1,41 @@
+// Brings a database to the latest schema. The migrations are imported statically, so this works the
+// same under tsx, vitest and any bundler (no directory scanning).
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import * as createUsersAndApiKeys from './migrations/2026-11-21-0900-create-users-and-api-keys.ts';
+import * as createReportsAndProjects from './migrations/2026-11-21-0910-create-reports-and-projects.ts';
+
+/** Applied in key order (Kysely sorts names); a name, once released, never changes. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21-0900-create-users-and-api-keys': createUsersAndApiKeys,
+  '2026-11-21-0910-create-reports-and-projects': createReportsAndProjects,
+};
+
+/** Applies pending migrations; returns the names applied now (empty when already up to date). */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableSchema: await postgresCurrentSchema(db),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error');
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(before any migration ran)'} failed: ${message}`, {
+      cause: error,
+    });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/**
+ * Kysely's Migrator looks for its bookkeeping tables in every schema unless told which one, so two
+ * schemas in one database (tests run side by side) would see each other's. Pin it to current_schema().
+ */
+async function postgresCurrentSchema(db: Kysely<any>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema: the search_path names no existing schema.');
+  return schema;
+}

@@ -1,0 +1,106 @@
+// The private-address guard. It runs where connections are made (see agents.ts and http2-probe.ts):
+// on the IP literal before connecting, or inside DNS lookup on the addresses the socket will then
+// use, so the address that was checked is the address connected to (no DNS-rebinding window).
+import dns from 'node:dns';
+import type { LookupAddress, LookupAllOptions, LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { canonicalAddress, classifyAddress, type AddressKind } from './address-classification.ts';
+import type { FetchOptions } from './options.ts';
+
+export interface AddressPolicy {
+  allowPrivate: boolean;
+  /** Canonical addresses treated as public (FetchOptions.publicAddressesForTests). */
+  publicAddresses: ReadonlySet<string>;
+}
+
+export function addressPolicy(options: FetchOptions): AddressPolicy {
+  const canonical = (options.publicAddressesForTests ?? []).map((ip) => canonicalAddress(ip) ?? ip);
+  return { allowPrivate: options.allowPrivate, publicAddresses: new Set(canonical) };
+}
+
+/** A stable key for caching things per policy (agents, origin facts). */
+export function policyKey(policy: AddressPolicy): string {
+  return `${policy.allowPrivate ? 'any' : 'public'}:${[...policy.publicAddresses].sort().join(',')}`;
+}
+
+const ARTICLE_KIND: Record<AddressKind, string> = {
+  unspecified: 'an unspecified address',
+  loopback: 'a loopback address',
+  private: 'a private address',
+  'link-local': 'a link-local address',
+  'unique-local': 'a unique-local address',
+  CGNAT: 'a shared (CGNAT) address',
+  multicast: 'a multicast address',
+  reserved: 'a reserved address',
+};
+
+/** Thrown (through undici's connect path) when the guard refuses a target. */
+export class AddressRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'AddressRefusedError';
+  }
+}
+
+/** The kind of refused address `ip` is under `policy`, or null when it may be connected to. */
+export function refusedKind(ip: string, policy: AddressPolicy): AddressKind | null {
+  if (policy.allowPrivate) return null;
+  if (policy.publicAddresses.has(canonicalAddress(ip) ?? ip)) return null;
+  return classifyAddress(ip);
+}
+
+const NOT_ANALYSED = 'pagegrade does not analyse private networks.';
+
+/** `localhost` and `*.localhost` always mean this machine (RFC 6761), whatever DNS says. */
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+/**
+ * The refusal for a host known before any DNS: an IP literal (which never goes through lookup) or a
+ * localhost name. null when the host may proceed (a name still goes through the guarded lookup).
+ */
+export function refusalBeforeLookup(hostname: string, policy: AddressPolicy): AddressRefusedError | null {
+  if (policy.allowPrivate) return null;
+  const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  if (isIP(bare)) {
+    const kind = refusedKind(bare, policy);
+    return kind && new AddressRefusedError(`${bare} is ${ARTICLE_KIND[kind]}; ${NOT_ANALYSED}`);
+  }
+  if (isLocalhostName(bare)) return new AddressRefusedError(`${bare} is this machine; ${NOT_ANALYSED}`);
+  return null;
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type Resolver = (hostname: string, options: LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+/**
+ * A `lookup` for net/tls.connect that resolves, refuses the whole host if any address is not
+ * public (a name that mixes public and private addresses is not trusted), and hands the checked
+ * addresses to the socket. `resolve` is replaceable for tests.
+ */
+export function guardedLookup(policy: AddressPolicy, resolve: Resolver = dns.lookup) {
+  return function lookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+    const early = refusalBeforeLookup(hostname, policy);
+    if (early) {
+      callback(early, []);
+      return;
+    }
+    resolve(hostname, { family: options.family, hints: options.hints, all: true }, (err, addresses) => {
+      if (err) {
+        callback(err, []);
+        return;
+      }
+      for (const { address } of addresses) {
+        const kind = refusedKind(address, policy);
+        if (kind) {
+          callback(new AddressRefusedError(`${hostname} resolves to ${address}, ${ARTICLE_KIND[kind]}; ${NOT_ANALYSED}`), []);
+          return;
+        }
+      }
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}

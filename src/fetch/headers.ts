@@ -1,0 +1,12 @@
+// Response headers in the shape FetchedPage promises.
+import type { Dispatcher } from 'undici';
+
+/** Lower-case names (undici already lowers them), repeated headers joined with ", ". */
+export function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}

@@ -1,0 +1,56 @@
+// What the checks need from the page's origin, gathered once: robots.txt, a 404 probe, the favicon,
+// the sitemap and HTTP/2 support. Cached per origin briefly, so many reports on one site share one
+// set of requests (in-flight ones included).
+import { randomBytes } from 'node:crypto';
+import { addressPolicy, policyKey } from './address-guard.ts';
+import { auxRequest, type AuxContext } from './aux-request.ts';
+import { decodeText, plainTextEncoding } from './charset.ts';
+import { ExpiringCache } from './expiring-cache.ts';
+import { negotiatesHttp2 } from './http2-probe.ts';
+import type { FetchOptions } from './options.ts';
+import { findSitemap } from './sitemap.ts';
+import type { AuxResponse, OriginFacts } from './types.ts';
+
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX_ORIGINS = 500;
+/** Google reads the first 500 KiB of a robots.txt and ignores the rest; so does pagegrade. */
+const ROBOTS_MAX_BYTES = 512 * 1024;
+
+const cache = new ExpiringCache<Promise<OriginFacts>>(CACHE_TTL_MS, CACHE_MAX_ORIGINS);
+
+/** Never throws: every request that fails is described in its AuxResponse's `error`. */
+export function gatherOriginFacts(pageUrl: string, options: FetchOptions): Promise<OriginFacts> {
+  const origin = new URL(pageUrl).origin;
+  const policy = addressPolicy(options);
+  return cache.getOrCreate(`${origin} ${policyKey(policy)}`, () => {
+    // All of an origin's requests share one deadline, like the requests of one page.
+    const context: AuxContext = { options, policy, signal: AbortSignal.timeout(options.timeoutMs) };
+    return gather(origin, context);
+  });
+}
+
+/** Forget every cached origin (tests). */
+export function clearOriginFactsCache(): void {
+  cache.clear();
+}
+
+async function gather(origin: string, context: AuxContext): Promise<OriginFacts> {
+  const robots = fetchRobotsTxt(origin, context);
+  const [robotsTxt, notFoundProbe, faviconIco, http2, sitemap] = await Promise.all([
+    robots,
+    auxRequest(`${origin}/pagegrade-404-${randomBytes(8).toString('hex')}`, context, null),
+    auxRequest(`${origin}/favicon.ico`, context, null),
+    negotiatesHttp2(new URL(origin), context.policy, context.signal),
+    robots.then((robotsTxt) => findSitemap(origin, robotsTxt, context)),
+  ]);
+  return { origin, robotsTxt, notFoundProbe: notFoundProbe.response, faviconIco: faviconIco.response, sitemap, http2 };
+}
+
+async function fetchRobotsTxt(origin: string, context: AuxContext): Promise<AuxResponse> {
+  const result = await auxRequest(`${origin}/robots.txt`, context, { maxBytes: ROBOTS_MAX_BYTES, onOverflow: 'truncate' });
+  if (!result.bytes) return result.response;
+  let text = decodeText(result.bytes, plainTextEncoding(result.bytes, result.charsetLabel));
+  // A cut-off last line would read as a different rule; drop it.
+  if (result.truncated) text = text.slice(0, text.lastIndexOf('\n') + 1);
+  return { ...result.response, body: text };
+}

@@ -1,0 +1,66 @@
+// Reading a response body once: wire bytes counted, Content-Encoding undone while streaming, and the
+// cap applied to the decoded size as it grows, so a compression bomb stops at the cap.
+import type { Readable } from 'node:stream';
+import { Transform, pipeline } from 'node:stream';
+import { BodyTooLargeError, decodersFor, parseContentEncoding } from './content-decoding.ts';
+
+export interface BodyLimit {
+  maxBytes: number;
+  /** 'fail' throws BodyTooLargeError; 'truncate' keeps the first maxBytes (robots.txt, as Google does). */
+  onOverflow: 'fail' | 'truncate';
+}
+
+export interface BodyBytes {
+  /** The decoded body. */
+  bytes: Buffer;
+  /** Bytes received on the wire (before content decoding). */
+  transferredBytes: number;
+  truncated: boolean;
+}
+
+export async function readBody(body: Readable, contentEncoding: string | null, limit: BodyLimit): Promise<BodyBytes> {
+  const codings = parseContentEncoding(contentEncoding);
+  let transferredBytes = 0;
+  let decoded: AsyncIterable<Buffer> = body;
+  if (codings.length > 0) {
+    let decoders;
+    try {
+      decoders = decodersFor(codings, limit.maxBytes);
+    } catch (err) {
+      body.destroy();
+      throw err;
+    }
+    const countWire = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        transferredBytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    // Errors surface through the iteration of the last stream; the callback only has to exist.
+    decoded = pipeline([body, countWire, ...decoders], () => {}) as unknown as Readable;
+  }
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of decoded) {
+      if (codings.length === 0) transferredBytes += chunk.length;
+      if (size + chunk.length > limit.maxBytes) {
+        if (limit.onOverflow === 'fail') throw new BodyTooLargeError(limit.maxBytes);
+        chunks.push(chunk.subarray(0, limit.maxBytes - size));
+        size = limit.maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+  } catch (err) {
+    if (!(err instanceof BodyTooLargeError && limit.onOverflow === 'truncate')) throw err;
+    truncated = true;
+  } finally {
+    body.destroy();
+  }
+  return { bytes: Buffer.concat(chunks, size), transferredBytes, truncated };
+}

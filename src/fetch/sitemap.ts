@@ -1,0 +1,62 @@
+// Finding the origin's sitemap: the robots.txt Sitemap: lines first, then /sitemap.xml. The first
+// candidate that answers 200 is the sitemap; its XML is checked and its entries counted.
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { auxRequest, type AuxContext } from './aux-request.ts';
+import { decodeText, plainTextEncoding } from './charset.ts';
+import { inspectSitemapXml } from './sitemap-xml.ts';
+import type { AuxResponse, OriginFacts } from './types.ts';
+
+/** robots.txt may list hundreds of sitemaps; the first few that answer are enough to find one. */
+const MAX_ROBOTS_SITEMAPS = 3;
+const gunzip = promisify(zlib.gunzip);
+
+type SitemapFacts = NonNullable<OriginFacts['sitemap']>;
+
+export async function findSitemap(origin: string, robotsTxt: AuxResponse, context: AuxContext): Promise<SitemapFacts | null> {
+  const fromRobots = sitemapUrlsInRobotsTxt(robotsTxt).slice(0, MAX_ROBOTS_SITEMAPS);
+  const fallback = new URL('/sitemap.xml', origin).href;
+  const candidates = [
+    ...fromRobots.map((url) => ({ url, source: 'robots' as const })),
+    ...(fromRobots.includes(fallback) ? [] : [{ url: fallback, source: 'default' as const }]),
+  ];
+  for (const { url, source } of candidates) {
+    const sitemap = await fetchSitemap(url, source, context);
+    if (sitemap) return sitemap;
+  }
+  return null;
+}
+
+/** Absolute http(s) URLs of the `Sitemap:` lines of a robots.txt that was read. */
+export function sitemapUrlsInRobotsTxt(robotsTxt: AuxResponse): string[] {
+  if (robotsTxt.body === null) return [];
+  const urls: string[] = [];
+  for (const line of robotsTxt.body.split(/\r\n|\r|\n/)) {
+    const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line);
+    if (!match || !URL.canParse(match[1], robotsTxt.finalUrl)) continue;
+    const url = new URL(match[1], robotsTxt.finalUrl);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && !urls.includes(url.href)) urls.push(url.href);
+  }
+  return urls;
+}
+
+/** The sitemap at `url` if it answered 200 (even when its body then failed), otherwise null. */
+async function fetchSitemap(url: string, source: SitemapFacts['source'], context: AuxContext): Promise<SitemapFacts | null> {
+  const maxBytes = context.options.maxBytes;
+  const result = await auxRequest(url, context, { maxBytes, onOverflow: 'fail' });
+  if (result.answeredStatus !== 200) return null;
+  const unreadable = { validXml: false, urlCount: 0, source };
+  if (!result.bytes) return { ...result.response, ...unreadable };
+  let bytes = result.bytes;
+  // sitemap.xml.gz is usually served as a gzip file, not with Content-Encoding: gzip.
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      bytes = await gunzip(bytes, { maxOutputLength: maxBytes });
+    } catch {
+      return { ...result.response, statusCode: null, error: `The sitemap is not valid gzip or larger than ${maxBytes} bytes.`, ...unreadable };
+    }
+  }
+  const xml = decodeText(bytes, plainTextEncoding(bytes, result.charsetLabel));
+  // The text itself is not kept: no check reads it, and sitemaps can be megabytes per cached origin.
+  return { ...result.response, body: null, ...inspectSitemapXml(xml), source };
+}

@@ -1,0 +1,40 @@
+// The Laravel-style list envelope: data, absolute links that keep the normalised filters, meta.
+import type { FastifyRequest } from 'fastify';
+import type { Page } from '../services/types.ts';
+
+/** Query parameters to repeat in every link, already validated and normalised. */
+export type LinkQuery = Record<string, string | number | undefined>;
+
+export function listEnvelope<T>(request: FastifyRequest, page: Page<T>, query: LinkQuery) {
+  const path = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
+  const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
+  const link = (pageNumber: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '') params.set(key, String(value));
+    }
+    params.set('page', String(pageNumber));
+    return `${path}?${params.toString()}`;
+  };
+  const from = (page.page - 1) * page.perPage + 1;
+  const hasItems = page.items.length > 0;
+  return {
+    data: page.items,
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page.page > 1 ? link(Math.min(page.page - 1, lastPage)) : null,
+      next: page.page < lastPage ? link(page.page + 1) : null,
+    },
+    meta: {
+      current_page: page.page,
+      from: hasItems ? from : null,
+      last_page: lastPage,
+      path,
+      per_page: page.perPage,
+      to: hasItems ? from + page.items.length - 1 : null,
+      total: page.total,
+    },
+    status: 200 as const,
+  };
+}

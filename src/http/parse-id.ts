@@ -1,0 +1,9 @@
+import { NotFoundError } from '../services/errors.ts';
+
+const POSITIVE_INTEGER = /^[1-9][0-9]{0,14}$/;
+
+/** Report ids are positive integers; anything else names no report (404, API.md "Ids"). */
+export function parseId(raw: string): number {
+  if (!POSITIVE_INTEGER.test(raw)) throw new NotFoundError();
+  return Number(raw);
+}

@@ -1,0 +1,38 @@
+// Bearer API-key authentication for the /api/v1 scope (API.md "Auth").
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Account } from '../../services/types.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated account; set by the auth hook on every /api/v1 route. */
+    account: Account;
+    /** Id of the API key used, for the per-key rate limit. */
+    apiKeyId: number;
+  }
+}
+
+const BEARER = /^bearer[ \t]+([^\s]+)[ \t]*$/i;
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  return BEARER.exec(header)?.[1] ?? null;
+}
+
+function unauthenticated(reply: FastifyReply) {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer')
+    .send({ message: 'Unauthenticated.', status: 401 });
+}
+
+export function registerApiKeyAuth(app: FastifyInstance): void {
+  app.decorateRequest('account', null as unknown as Account);
+  app.decorateRequest('apiKeyId', 0);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request.headers.authorization);
+    const found = token ? await app.services.accounts.authenticate(token) : null;
+    if (!found) return unauthenticated(reply);
+    request.account = found.account;
+    request.apiKeyId = found.keyId;
+  });
+}

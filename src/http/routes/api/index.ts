@@ -1,0 +1,25 @@
+// The authenticated /api/v1 scope: auth first, then the per-key rate limit, then the resources.
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { registerApiKeyAuth } from '../../plugins/api-key-auth.ts';
+import { reportRoutes } from './reports.ts';
+import { projectRoutes } from './projects.ts';
+import { accountRoutes } from './account.ts';
+
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  registerApiKeyAuth(app);
+  await app.register(rateLimit, {
+    // After authentication (onRequest) and before the body is read, so an over-limit key costs little.
+    hook: 'preParsing',
+    max: app.config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `key:${request.apiKeyId}`,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s.`,
+    }),
+  });
+  await app.register(reportRoutes);
+  await app.register(projectRoutes);
+  await app.register(accountRoutes);
+}

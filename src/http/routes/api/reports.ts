@@ -1,0 +1,138 @@
+// /api/v1/reports: thin adapters over the report service.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateReportBody,
+  ReportCreatedResponse,
+  ReportDeletedResponse,
+  ReportIdParams,
+  ReportListQuery,
+  ReportListResponse,
+  ReportResponse,
+  UpdateReportBody,
+} from '../../schemas/reports.ts';
+import { commonErrorResponses } from '../../schemas/common.ts';
+import { listEnvelope } from '../../list-envelope.ts';
+import { parseId } from '../../parse-id.ts';
+import { allowOnly } from '../../method-not-allowed.ts';
+
+const tags = ['reports'];
+const notFound = { 404: { $ref: 'Error#' } };
+
+export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const reports = app.services.reports;
+
+  app.get(
+    '/reports',
+    {
+      schema: {
+        tags,
+        summary: 'List reports',
+        description: 'Only the caller\'s reports. Every sort breaks ties by id in the same direction.',
+        querystring: ReportListQuery,
+        response: { 200: ReportListResponse, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await reports.list(request.account.id, {
+        search: q.search || undefined,
+        project: q.project,
+        result: q.result,
+        sortBy: q.sort_by ?? 'id',
+        sort: q.sort ?? 'desc',
+        page: q.page ?? 1,
+        perPage: q.per_page ?? 100,
+      });
+      return listEnvelope(request, page, {
+        search: q.search,
+        search_by: q.search_by,
+        project: q.project,
+        result: q.result,
+        sort_by: q.sort_by,
+        sort: q.sort,
+        per_page: q.per_page,
+      });
+    },
+  );
+
+  app.get(
+    '/reports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Show a report with its results',
+        params: ReportIdParams,
+        response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
+      },
+    },
+    async (request) => ({ data: await reports.show(request.account.id, parseId(request.params.id)), status: 200 as const }),
+  );
+
+  app.post(
+    '/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Create a report',
+        description:
+          'Fetches and analyses the page before answering. A page that cannot be fetched as HTML is a 422 on url ' +
+          'and nothing is stored; an HTTP error status is an SEO finding and the report is created.',
+        body: CreateReportBody,
+        response: { 201: ReportCreatedResponse, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const report = await reports.create(request.account.id, {
+        url: body.url,
+        privacy: body.privacy ?? 0,
+        password: body.password,
+      });
+      reply.code(201).header('location', `/api/v1/reports/${report.id}`);
+      return { data: report, status: 201 as const };
+    },
+  );
+
+  app.put(
+    '/reports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change privacy or regenerate a report',
+        description: 'results=1 analyses the url again; if the fetch fails the report is left exactly as it was (422).',
+        params: ReportIdParams,
+        body: UpdateReportBody,
+        response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const report = await reports.update(request.account.id, parseId(request.params.id), {
+        privacy: body.privacy,
+        password: body.password,
+        regenerate: body.results === 1,
+      });
+      return { data: report, status: 200 as const };
+    },
+  );
+
+  app.delete(
+    '/reports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a report',
+        params: ReportIdParams,
+        response: { 200: ReportDeletedResponse, ...notFound, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.id);
+      await reports.remove(request.account.id, id);
+      return { id, object: 'report' as const, deleted: true as const, status: 200 as const };
+    },
+  );
+
+  allowOnly(app, '/reports', ['GET', 'POST']);
+  allowOnly(app, '/reports/:id', ['GET', 'PUT', 'DELETE']);
+};

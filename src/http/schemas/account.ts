@@ -1,0 +1,8 @@
+import { Type } from '@sinclair/typebox';
+import { ObjectEnvelope, Timestamp } from './common.ts';
+
+export const Account = Type.Object(
+  { id: Type.Integer(), email: Type.String(), created_at: Timestamp },
+  { $id: 'Account' },
+);
+export const AccountResponse = ObjectEnvelope(Account);

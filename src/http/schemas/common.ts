@@ -1,0 +1,73 @@
+// Schema building blocks shared by every route. The same schemas validate requests (ajv, with
+// type coercion for form bodies and query strings) and generate the OpenAPI document.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** A value restricted to a closed set, documented and validated as a JSON-schema enum. */
+export function oneOf<const T extends readonly (string | number)[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+) {
+  const type = typeof values[0] === 'number' ? 'integer' : 'string';
+  return Type.Unsafe<T[number]>({ type, enum: [...values], ...options });
+}
+
+export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
+export const SORT_VALUES = ['desc', 'asc'] as const;
+export const MAX_PAGE = 1_000_000_000;
+
+export const PaginationQuery = {
+  sort: Type.Optional(oneOf(SORT_VALUES, { description: 'Sort direction.', default: 'desc' })),
+  per_page: Type.Optional(oneOf(PER_PAGE_VALUES, { description: 'Items per page.', default: 100 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: 'Page number, from 1.' })),
+  search: Type.Optional(Type.String({ maxLength: 2048, description: 'Case-insensitive substring; % _ and \\ are literal.' })),
+};
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-8601 UTC with milliseconds.' });
+
+export const ErrorBody = Type.Object(
+  { message: Type.String(), status: Type.Integer() },
+  { $id: 'Error', description: 'Every error: a message for people and the HTTP status.' },
+);
+
+export const ValidationErrorBody = Type.Object(
+  {
+    message: Type.Literal('The given data was invalid.'),
+    errors: Type.Record(Type.String(), Type.Array(Type.String())),
+    status: Type.Literal(422),
+  },
+  { $id: 'ValidationError', description: 'Each invalid field with sentences a person can act on.' },
+);
+
+export const ListLinks = Type.Object({
+  first: Type.String(),
+  last: Type.String(),
+  prev: Type.Union([Type.String(), Type.Null()]),
+  next: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ListMeta = Type.Object({
+  current_page: Type.Integer(),
+  from: Type.Union([Type.Integer(), Type.Null()]),
+  last_page: Type.Integer(),
+  path: Type.String(),
+  per_page: Type.Integer(),
+  to: Type.Union([Type.Integer(), Type.Null()]),
+  total: Type.Integer(),
+});
+
+export function ObjectEnvelope<T extends TSchema>(data: T, status: 200 | 201 = 200) {
+  return Type.Object({ data, status: Type.Literal(status) });
+}
+
+export function ListEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({ data: Type.Array(item), links: ListLinks, meta: ListMeta, status: Type.Literal(200) });
+}
+
+/** Error responses every authenticated route can give, for the OpenAPI document. */
+export const commonErrorResponses = {
+  401: { $ref: 'Error#' },
+  422: { $ref: 'ValidationError#' },
+  429: { $ref: 'Error#' },
+} as const;
+
+export type PaginationQueryType = Static<ReturnType<typeof Type.Object<typeof PaginationQuery>>>;

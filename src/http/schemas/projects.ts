@@ -1,0 +1,36 @@
+// Request and response schemas of /api/v1/projects (API.md "Project").
+import { Type, type Static } from '@sinclair/typebox';
+import { ListEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
+
+export const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
+
+export const ProjectListQuery = Type.Object({
+  ...PaginationQuery,
+  search_by: Type.Optional(oneOf(['project'] as const, { description: 'Field searched.', default: 'project' })),
+  sort_by: Type.Optional(
+    oneOf(PROJECT_SORT_KEYS, { description: 'Names sort in code-point order.', default: 'created_at' }),
+  ),
+});
+export type ProjectListQueryType = Static<typeof ProjectListQuery>;
+
+export const ProjectParams = Type.Object({ project: Type.String({ description: 'The project name, URL-encoded.' }) });
+
+export const Project = Type.Object(
+  {
+    project: Type.String(),
+    reports_count: Type.Integer(),
+    result_counts: Type.Object({ good: Type.Integer(), decent: Type.Integer(), bad: Type.Integer() }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Project' },
+);
+
+export const ProjectListResponse = ListEnvelope(Project);
+export const ProjectDeletedResponse = Type.Object({
+  project: Type.String(),
+  object: Type.Literal('project'),
+  deleted: Type.Literal(true),
+  reports_deleted: Type.Integer(),
+  status: Type.Literal(200),
+});

@@ -1,0 +1,88 @@
+// Request and response schemas of /api/v1/reports (API.md "Report").
+import { Type, type Static } from '@sinclair/typebox';
+import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
+
+export const VERDICTS = ['good', 'decent', 'bad'] as const;
+export const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
+export const PRIVACY_VALUES = [0, 1, 2] as const;
+
+const privacy = oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.' });
+const password = Type.String({
+  description: 'Required when privacy is 2 (1 to 128 characters); ignored otherwise. Stored only as a salted hash.',
+});
+
+export const ReportListQuery = Type.Object({
+  ...PaginationQuery,
+  search_by: Type.Optional(oneOf(['url'] as const, { description: 'Field searched.', default: 'url' })),
+  project: Type.Optional(Type.String({ maxLength: 300, description: 'Exact project name (the host).' })),
+  result: Type.Optional(oneOf(VERDICTS, { description: 'Only reports with this verdict.' })),
+  sort_by: Type.Optional(
+    oneOf(REPORT_SORT_KEYS, { description: 'id = date created; result ranks bad < decent < good.', default: 'id' }),
+  ),
+});
+export type ReportListQueryType = Static<typeof ReportListQuery>;
+
+export const ReportIdParams = Type.Object({ id: Type.String({ description: 'The report id, a positive integer.' }) });
+
+export const CreateReportBody = Type.Object({
+  url: Type.String({ maxLength: 2048, description: 'Absolute http(s) URL, at most 2048 characters, no credentials.' }),
+  privacy: Type.Optional(oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.', default: 0 })),
+  password: Type.Optional(password),
+});
+export type CreateReportBodyType = Static<typeof CreateReportBody>;
+
+export const UpdateReportBody = Type.Object({
+  privacy: Type.Optional(privacy),
+  password: Type.Optional(password),
+  results: Type.Optional(oneOf([0, 1] as const, { description: '1: fetch and analyse the url again.', default: 0 })),
+});
+export type UpdateReportBodyType = Static<typeof UpdateReportBody>;
+
+const CheckResult = Type.Object({
+  passed: Type.Union([Type.Boolean(), Type.Null()]),
+  importance: oneOf(['high', 'medium', 'low'] as const),
+  category: oneOf(['seo', 'performance', 'security', 'miscellaneous'] as const),
+  value: Type.Unknown({ description: 'What was measured; check-specific.' }),
+  errors: Type.Union([Type.Record(Type.String(), Type.Array(Type.Unknown())), Type.Null()]),
+  reason: Type.Optional(Type.String({ description: 'Why the check does not apply; only when passed is null.' })),
+});
+
+const PageFacts = Type.Object({
+  final_url: Type.String(),
+  status_code: Type.Integer(),
+  redirects: Type.Array(Type.Object({ url: Type.String(), status_code: Type.Integer() })),
+  content_type: Type.Union([Type.String(), Type.Null()]),
+  charset: Type.String(),
+  http_version: Type.String(),
+  bytes: Type.Integer(),
+  load_time_ms: Type.Integer(),
+});
+
+const reportFields = {
+  id: Type.Integer(),
+  url: Type.String(),
+  project: Type.String(),
+  privacy: oneOf(PRIVACY_VALUES),
+  password: Type.Boolean({ description: 'Whether a password is set; the password itself never appears.' }),
+  result: oneOf(VERDICTS),
+  score: Type.Integer({ minimum: 0, maximum: 100 }),
+  issues: Type.Object({ high: Type.Integer(), medium: Type.Integer(), low: Type.Integer() }),
+  page: PageFacts,
+};
+const timestamps = { generated_at: Timestamp, created_at: Timestamp, updated_at: Timestamp };
+
+export const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
+export const Report = Type.Object(
+  { ...reportFields, results: Type.Record(Type.String(), CheckResult), ...timestamps },
+  { $id: 'Report' },
+);
+
+export const ReportResponse = ObjectEnvelope(Report);
+export const ReportCreatedResponse = ObjectEnvelope(Report, 201);
+export const ReportListResponse = ListEnvelope(ReportSummary);
+export const ReportDeletedResponse = Type.Object({
+  id: Type.Integer(),
+  object: Type.Literal('report'),
+  deleted: Type.Literal(true),
+  status: Type.Literal(200),
+});

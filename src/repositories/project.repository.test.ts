@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { forEachDialect } from '../../test/support/databases.ts';
+import type { DbExecutor } from './executor.ts';
+import {
+  adjustProjectCounts,
+  countProjects,
+  deleteProject,
+  findProject,
+  listProjects,
+  type ProjectCountsDelta,
+} from './project.repository.ts';
+import { insertUser } from './user.repository.ts';
+
+const T1 = '2026-11-21T10:00:00.000Z';
+const T2 = '2026-11-21T11:00:00.000Z';
+const T3 = '2026-11-21T12:00:00.000Z';
+
+const ADD_GOOD: ProjectCountsDelta = { reports: 1, good: 1, decent: 0, bad: 0 };
+const ADD_BAD: ProjectCountsDelta = { reports: 1, good: 0, decent: 0, bad: 1 };
+const GOOD_TO_DECENT: ProjectCountsDelta = { reports: 0, good: -1, decent: 1, bad: 0 };
+const REMOVE_DECENT: ProjectCountsDelta = { reports: -1, good: 0, decent: -1, bad: 0 };
+const REMOVE_BAD: ProjectCountsDelta = { reports: -1, good: 0, decent: 0, bad: -1 };
+
+async function newUserId(db: DbExecutor): Promise<number> {
+  const user = await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: T1 });
+  return user.id;
+}
+
+forEachDialect('project repository', (database) => {
+  it('is created by the first report, follows the counts, and goes away with the last report', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+
+    const created = await adjustProjectCounts(db, owner, 'a.com', ADD_GOOD, T1);
+    expect(created).toMatchObject({
+      user_id: owner,
+      name: 'a.com',
+      name_lower: 'a.com',
+      reports_count: 1,
+      good_count: 1,
+      decent_count: 0,
+      bad_count: 0,
+      created_at: T1,
+      updated_at: T1,
+    });
+
+    await adjustProjectCounts(db, owner, 'a.com', ADD_BAD, T2);
+    const rescored = await adjustProjectCounts(db, owner, 'a.com', GOOD_TO_DECENT, T3);
+    expect(rescored).toMatchObject({ reports_count: 2, good_count: 0, decent_count: 1, bad_count: 1, created_at: T1, updated_at: T3 });
+    expect(await findProject(db, owner, 'a.com')).toEqual(rescored);
+
+    expect(await adjustProjectCounts(db, owner, 'a.com', REMOVE_DECENT, T3)).toMatchObject({ reports_count: 1, bad_count: 1 });
+    expect(await adjustProjectCounts(db, owner, 'a.com', REMOVE_BAD, T3)).toBeUndefined();
+    expect(await findProject(db, owner, 'a.com')).toBeUndefined();
+
+    const recreated = await adjustProjectCounts(db, owner, 'a.com', ADD_GOOD, T3);
+    expect(recreated).toMatchObject({ reports_count: 1, created_at: T3 });
+  });
+
+  it('refuses to take reports from a project that does not exist', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    await expect(adjustProjectCounts(db, owner, 'missing.com', REMOVE_BAD, T1)).rejects.toThrow(/out of step/);
+    await expect(adjustProjectCounts(db, owner, 'missing.com', GOOD_TO_DECENT, T1)).rejects.toThrow(/out of step/);
+    expect(await findProject(db, owner, 'missing.com')).toBeUndefined();
+  });
+
+  it('counts two first reports on a host made in parallel transactions', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    await Promise.all(
+      [ADD_GOOD, ADD_BAD].map((delta) =>
+        db.transaction().execute((trx) => adjustProjectCounts(trx, owner, 'race.com', delta, T1)),
+      ),
+    );
+    expect(await findProject(db, owner, 'race.com')).toMatchObject({ reports_count: 2, good_count: 1, bad_count: 1 });
+  });
+
+  it('rolls back with the transaction it ran in', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const failure = new Error('the report insert failed');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await adjustProjectCounts(trx, owner, 'rollback.com', ADD_GOOD, T1);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await findProject(db, owner, 'rollback.com')).toBeUndefined();
+  });
+
+  it('keeps each account’s project of the same name apart', async () => {
+    const { db } = database();
+    const alice = await newUserId(db);
+    const bob = await newUserId(db);
+    await adjustProjectCounts(db, alice, 'shared.com', ADD_GOOD, T1);
+    await adjustProjectCounts(db, alice, 'shared.com', ADD_GOOD, T1);
+    await adjustProjectCounts(db, bob, 'shared.com', ADD_BAD, T2);
+
+    expect(await findProject(db, alice, 'shared.com')).toMatchObject({ reports_count: 2, good_count: 2, bad_count: 0 });
+    expect(await findProject(db, bob, 'shared.com')).toMatchObject({ reports_count: 1, good_count: 0, bad_count: 1 });
+    expect(await deleteProject(db, bob, 'shared.com')).toBe(1);
+    expect(await deleteProject(db, bob, 'shared.com')).toBe(0);
+    expect(await findProject(db, alice, 'shared.com')).toBeDefined();
+  });
+
+  describe('listing', () => {
+    // Code-point order: '-' < '.' < ':' < letters; a locale collation that skips punctuation would not agree.
+    const names = ['ab.com', 'a.com:8080', 'xn--bcher-kva.example', 'a.com', 'a-b.com', 'a.com.au'];
+    const byCodePoint = ['a-b.com', 'a.com', 'a.com.au', 'a.com:8080', 'ab.com', 'xn--bcher-kva.example'];
+
+    async function ownerWithProjects(db: DbExecutor, createdAt: (index: number) => string) {
+      const owner = await newUserId(db);
+      const ids: number[] = [];
+      for (const [index, name] of names.entries()) {
+        const row = await adjustProjectCounts(db, owner, name, ADD_GOOD, createdAt(index));
+        ids.push(row!.id);
+      }
+      return { owner, ids };
+    }
+
+    it('sorts by name in code-point order, both ways', async () => {
+      const { db } = database();
+      const { owner } = await ownerWithProjects(db, () => T1);
+      const asc = await listProjects(db, owner, { sortBy: 'project', sort: 'asc', limit: 10, offset: 0 });
+      expect(asc.map((row) => row.name)).toEqual(byCodePoint);
+      const desc = await listProjects(db, owner, { sortBy: 'project', sort: 'desc', limit: 10, offset: 0 });
+      expect(desc.map((row) => row.name)).toEqual([...byCodePoint].reverse());
+    });
+
+    it('sorts by created_at with ties broken by id in the same direction, and pages', async () => {
+      const { db } = database();
+      // indexes 0,1,2 at T2; 3,4 at T1; 5 at T3
+      const { owner, ids } = await ownerWithProjects(db, (index) => (index < 3 ? T2 : index < 5 ? T1 : T3));
+      const ascending = [ids[3], ids[4], ids[0], ids[1], ids[2], ids[5]];
+
+      const asc = await listProjects(db, owner, { sortBy: 'created_at', sort: 'asc', limit: 10, offset: 0 });
+      expect(asc.map((row) => row.id)).toEqual(ascending);
+      const desc = await listProjects(db, owner, { sortBy: 'created_at', sort: 'desc', limit: 10, offset: 0 });
+      expect(desc.map((row) => row.id)).toEqual([...ascending].reverse());
+
+      const secondPage = await listProjects(db, owner, { sortBy: 'created_at', sort: 'asc', limit: 4, offset: 4 });
+      expect(secondPage.map((row) => row.id)).toEqual(ascending.slice(4));
+    });
+
+    it('searches names case-insensitively with wildcards taken literally, within the account', async () => {
+      const { db } = database();
+      const { owner } = await ownerWithProjects(db, () => T1);
+      await adjustProjectCounts(db, owner, 'a_b.com', ADD_GOOD, T1);
+      const stranger = await newUserId(db);
+      await adjustProjectCounts(db, stranger, 'a.com', ADD_GOOD, T1);
+      const search = async (term: string) => ({
+        names: (await listProjects(db, owner, { search: term, sortBy: 'project', sort: 'asc', limit: 10, offset: 0 })).map(
+          (row) => row.name,
+        ),
+        count: await countProjects(db, owner, { search: term }),
+      });
+
+      expect(await search('A.COM')).toEqual({ names: ['a.com', 'a.com.au', 'a.com:8080'], count: 3 });
+      expect(await search('_')).toEqual({ names: ['a_b.com'], count: 1 });
+      expect(await search('%')).toEqual({ names: [], count: 0 });
+      expect(await countProjects(db, owner, {})).toBe(names.length + 1);
+    });
+  });
+});

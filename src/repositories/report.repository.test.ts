@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { forEachDialect } from '../../test/support/databases.ts';
+import type { ReportResult } from '../db/tables/report.table.ts';
+import type { DbExecutor } from './executor.ts';
+import {
+  countReports,
+  deleteReport,
+  deleteReportsOfProject,
+  findReport,
+  findReportById,
+  insertReport,
+  listReports,
+  updateReport,
+  type ReportInsert,
+  type ReportSortBy,
+} from './report.repository.ts';
+import { insertUser } from './user.repository.ts';
+
+const NOW = '2026-11-21T10:00:00.000Z';
+
+async function newUserId(db: DbExecutor): Promise<number> {
+  const user = await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: NOW });
+  return user.id;
+}
+
+function report(userId: number, overrides: Partial<ReportInsert> = {}): ReportInsert {
+  const url = overrides.url ?? 'https://example.com/';
+  return {
+    user_id: userId,
+    url,
+    project: new URL(url).host,
+    privacy: 0,
+    password_hash: null,
+    result: 'good',
+    score: 90,
+    issues_high: 0,
+    issues_medium: 1,
+    issues_low: 2,
+    page: '{"final_url":"https://example.com/","status_code":200}',
+    results: '{"title":{"passed":true}}',
+    generated_at: NOW,
+    created_at: NOW,
+    updated_at: NOW,
+    ...overrides,
+  };
+}
+
+async function insertAll(db: DbExecutor, userId: number, overrides: Partial<ReportInsert>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const override of overrides) ids.push(await insertReport(db, report(userId, override)));
+  return ids;
+}
+
+const RANK: Record<ReportResult, number> = { bad: 0, decent: 1, good: 2 };
+
+forEachDialect('report repository', (database) => {
+  it('inserts a report, deriving url_lower and result_rank, and finds it only for its owner', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    const id = await insertReport(db, report(owner, { url: 'https://Example.com/Pricing', result: 'decent', score: 64 }));
+    expect(id).toBeTypeOf('number');
+
+    const row = await findReport(db, owner, id);
+    expect(row).toMatchObject({
+      id,
+      user_id: owner,
+      url: 'https://Example.com/Pricing',
+      url_lower: 'https://example.com/pricing',
+      project: 'example.com',
+      result: 'decent',
+      result_rank: 1,
+      score: 64,
+      results: '{"title":{"passed":true}}',
+    });
+    expect(await findReport(db, stranger, id)).toBeUndefined();
+    expect(await findReportById(db, id)).toEqual(row);
+    expect(await findReportById(db, id + 1_000_000)).toBeUndefined();
+  });
+
+  it("lists and counts only the caller's reports, without the results column", async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    const ids = await insertAll(db, owner, [{ url: 'https://a.com/1' }, { url: 'https://a.com/2' }]);
+    await insertAll(db, stranger, [{ url: 'https://a.com/3' }]);
+
+    const rows = await listReports(db, owner, { sortBy: 'id', sort: 'asc', limit: 10, offset: 0 });
+    expect(rows.map((row) => row.id)).toEqual(ids);
+    expect(rows[0]).not.toHaveProperty('results');
+    expect(rows[0]).toHaveProperty('page');
+    expect(await countReports(db, owner, {})).toBe(2);
+  });
+
+  it('filters by project, by result and by both', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const [goodA, badA, goodB, decentA] = await insertAll(db, owner, [
+      { url: 'https://a.com/1', result: 'good' },
+      { url: 'https://a.com/2', result: 'bad' },
+      { url: 'https://b.com:8080/1', result: 'good' },
+      { url: 'https://a.com/3', result: 'decent' },
+    ]);
+    const list = async (filters: { project?: string; result?: ReportResult }) => ({
+      ids: (await listReports(db, owner, { ...filters, sortBy: 'id', sort: 'asc', limit: 10, offset: 0 })).map((row) => row.id),
+      count: await countReports(db, owner, filters),
+    });
+
+    expect(await list({ project: 'a.com' })).toEqual({ ids: [goodA, badA, decentA], count: 3 });
+    expect(await list({ project: 'b.com:8080' })).toEqual({ ids: [goodB], count: 1 });
+    expect(await list({ project: 'b.com' })).toEqual({ ids: [], count: 0 });
+    expect(await list({ result: 'good' })).toEqual({ ids: [goodA, goodB], count: 2 });
+    expect(await list({ project: 'a.com', result: 'good' })).toEqual({ ids: [goodA], count: 1 });
+    expect(await list({ project: 'a.com', result: 'decent' })).toEqual({ ids: [decentA], count: 1 });
+  });
+
+  describe('sorting', () => {
+    // Every key has ties, and upper/lower case that a locale collation would interleave.
+    const rows: Partial<ReportInsert>[] = [
+      { url: 'https://a.com/b', result: 'good', generated_at: '2026-11-21T10:00:00.000Z' },
+      { url: 'https://a.com/B', result: 'bad', generated_at: '2026-11-21T09:00:00.000Z' },
+      { url: 'https://a.com/b', result: 'decent', generated_at: '2026-11-21T10:00:00.000Z' },
+      { url: 'https://a.com/a', result: 'good', generated_at: '2026-11-21T11:00:00.000Z' },
+      { url: 'https://a.com/Z', result: 'bad', generated_at: '2026-11-21T09:00:00.000Z' },
+      { url: 'https://a.com/a', result: 'decent', generated_at: '2026-11-21T10:00:00.000Z' },
+    ];
+    const key = (row: Partial<ReportInsert>, sortBy: ReportSortBy): string | number => {
+      switch (sortBy) {
+        case 'id':
+          return 0;
+        case 'generated_at':
+          return row.generated_at!;
+        case 'url':
+          return row.url!;
+        case 'result':
+          return RANK[row.result!];
+        default:
+          return sortBy satisfies never;
+      }
+    };
+
+    for (const sortBy of ['id', 'generated_at', 'url', 'result'] as const) {
+      for (const sort of ['asc', 'desc'] as const) {
+        it(`by ${sortBy} ${sort}, ties broken by id in the same direction`, async () => {
+          const { db } = database();
+          const owner = await newUserId(db);
+          const ids = await insertAll(db, owner, rows);
+          // Plain < compares UTF-16 code units: code-point order for these ASCII URLs.
+          const expected = rows
+            .map((row, index) => ({ key: key(row, sortBy), id: ids[index] }))
+            .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id))
+            .map((entry) => entry.id);
+          if (sort === 'desc') expected.reverse();
+
+          const listed = await listReports(db, owner, { sortBy, sort, limit: 10, offset: 0 });
+          expect(listed.map((row) => row.id)).toEqual(expected);
+        });
+      }
+    }
+
+    it('orders urls by code point: upper case before lower case', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      await insertAll(db, owner, [
+        { url: 'https://a.com/a' },
+        { url: 'https://a.com/Z' },
+        { url: 'https://a.com/B' },
+        { url: 'https://a.com/_' },
+        { url: 'https://a.com/b' },
+      ]);
+      const listed = await listReports(db, owner, { sortBy: 'url', sort: 'asc', limit: 10, offset: 0 });
+      expect(listed.map((row) => row.url)).toEqual([
+        'https://a.com/B',
+        'https://a.com/Z',
+        'https://a.com/_',
+        'https://a.com/a',
+        'https://a.com/b',
+      ]);
+    });
+
+    it('pages with limit and offset without overlap or gaps', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      await insertAll(db, owner, rows);
+      const everything = await listReports(db, owner, { sortBy: 'url', sort: 'desc', limit: 10, offset: 0 });
+      const pages = [];
+      for (let offset = 0; offset < rows.length + 2; offset += 4) {
+        pages.push(await listReports(db, owner, { sortBy: 'url', sort: 'desc', limit: 4, offset }));
+      }
+      expect(pages.map((page) => page.length)).toEqual([4, 2]);
+      expect(pages.flat().map((row) => row.id)).toEqual(everything.map((row) => row.id));
+    });
+  });
+
+  it('searches the url case-insensitively, with %, _ and \\ taken literally', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    const [percent, underscore, backslash, plain, upper] = await insertAll(db, owner, [
+      { url: 'https://s.com/100%25' },
+      { url: 'https://s.com/a_b' },
+      { url: 'https://s.com/?q=a\\b' },
+      { url: 'https://s.com/axb' },
+      { url: 'https://s.com/A_B/Upper' },
+    ]);
+    await insertAll(db, stranger, [{ url: 'https://s.com/a_b' }]);
+    const search = async (term: string) => ({
+      ids: (await listReports(db, owner, { search: term, sortBy: 'id', sort: 'asc', limit: 10, offset: 0 })).map((row) => row.id),
+      count: await countReports(db, owner, { search: term }),
+    });
+
+    expect(await search('%')).toEqual({ ids: [percent], count: 1 });
+    expect(await search('_')).toEqual({ ids: [underscore, upper], count: 2 });
+    expect(await search('a_b')).toEqual({ ids: [underscore, upper], count: 2 });
+    expect(await search('\\')).toEqual({ ids: [backslash], count: 1 });
+    expect(await search('a\\b')).toEqual({ ids: [backslash], count: 1 });
+    expect(await search('a%b')).toEqual({ ids: [], count: 0 });
+    expect(await search('UPPER')).toEqual({ ids: [upper], count: 1 });
+    expect(await search('S.COM/A')).toEqual({ ids: [underscore, plain, upper], count: 3 });
+    expect(await search('s.com')).toEqual({ ids: [percent, underscore, backslash, plain, upper], count: 5 });
+  });
+
+  it("updates a report's fields, keeping result_rank in step, only for its owner", async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    const [id] = await insertAll(db, owner, [{ result: 'good', privacy: 2, password_hash: 'scrypt$x' }]);
+    const later = '2026-11-22T08:00:00.000Z';
+
+    expect(await updateReport(db, stranger, id, { privacy: 0, updated_at: later })).toBe(0);
+    expect(await findReport(db, owner, id)).toMatchObject({ privacy: 2, updated_at: NOW });
+
+    expect(
+      await updateReport(db, owner, id, {
+        result: 'bad',
+        score: 12,
+        results: '{}',
+        generated_at: later,
+        privacy: 1,
+        password_hash: null,
+        updated_at: later,
+      }),
+    ).toBe(1);
+    expect(await findReport(db, owner, id)).toMatchObject({
+      result: 'bad',
+      result_rank: 0,
+      score: 12,
+      results: '{}',
+      privacy: 1,
+      password_hash: null,
+      generated_at: later,
+      updated_at: later,
+      created_at: NOW,
+    });
+  });
+
+  it('deletes a report only for its owner', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    const [id] = await insertAll(db, owner, [{}]);
+    expect(await deleteReport(db, stranger, id)).toBe(0);
+    expect(await deleteReport(db, owner, id)).toBe(1);
+    expect(await findReport(db, owner, id)).toBeUndefined();
+    expect(await deleteReport(db, owner, id)).toBe(0);
+  });
+
+  it("deletes the caller's reports of one project and no others", async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    const [, , other] = await insertAll(db, owner, [
+      { url: 'https://a.com/1' },
+      { url: 'https://a.com/2' },
+      { url: 'https://b.com/1' },
+    ]);
+    const [strangers] = await insertAll(db, stranger, [{ url: 'https://a.com/1' }]);
+
+    expect(await deleteReportsOfProject(db, owner, 'a.com')).toBe(2);
+    expect((await listReports(db, owner, { sortBy: 'id', sort: 'asc', limit: 10, offset: 0 })).map((row) => row.id)).toEqual([other]);
+    expect(await findReport(db, stranger, strangers)).toBeDefined();
+    expect(await deleteReportsOfProject(db, owner, 'a.com')).toBe(0);
+  });
+});

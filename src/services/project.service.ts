@@ -1,0 +1,64 @@
+// Projects: listing, and deleting one with all of its reports in one transaction.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import * as projectRepository from '../repositories/project.repository.ts';
+import { deleteReportsOfProject } from '../repositories/report.repository.ts';
+import { NotFoundError } from './errors.ts';
+import type { Page, Project } from './types.ts';
+
+export interface ProjectListOptions {
+  search?: string;
+  sortBy: 'created_at' | 'project';
+  sort: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+interface ProjectRowView {
+  name: string;
+  reports_count: number;
+  good_count: number;
+  decent_count: number;
+  bad_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function toProject(row: ProjectRowView): Project {
+  return {
+    project: row.name,
+    reports_count: row.reports_count,
+    result_counts: { good: row.good_count, decent: row.decent_count, bad: row.bad_count },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function createProjectService(db: Kysely<Database>) {
+  return {
+    async list(userId: number, options: ProjectListOptions): Promise<Page<Project>> {
+      const [rows, total] = await Promise.all([
+        projectRepository.listProjects(db, userId, {
+          search: options.search,
+          sortBy: options.sortBy,
+          sort: options.sort,
+          limit: options.perPage,
+          offset: (options.page - 1) * options.perPage,
+        }),
+        projectRepository.countProjects(db, userId, { search: options.search }),
+      ]);
+      return { items: rows.map(toProject), total, page: options.page, perPage: options.perPage };
+    },
+
+    /** Deletes the project and every report of the caller in it; returns how many reports went. */
+    async remove(userId: number, name: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const project = await projectRepository.findProject(trx, userId, name);
+        if (!project) throw new NotFoundError();
+        const deleted = await deleteReportsOfProject(trx, userId, name);
+        await projectRepository.deleteProject(trx, userId, name);
+        return deleted;
+      });
+    },
+  };
+}

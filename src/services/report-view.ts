@@ -1,0 +1,50 @@
+// Maps stored report rows to the API's report objects.
+import type { Report, ReportSummary, Privacy } from './types.ts';
+import type { PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
+
+/** The columns a report view needs (list rows carry all but `results`). */
+export interface ReportRowView {
+  id: number;
+  url: string;
+  project: string;
+  privacy: number;
+  password_hash: string | null;
+  result: string;
+  score: number;
+  issues_high: number;
+  issues_medium: number;
+  issues_low: number;
+  page: string;
+  generated_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toReportSummary(row: ReportRowView): ReportSummary {
+  return {
+    id: row.id,
+    url: row.url,
+    project: row.project,
+    privacy: row.privacy as Privacy,
+    password: row.password_hash !== null,
+    result: row.result as Verdict,
+    score: row.score,
+    issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
+    page: JSON.parse(row.page) as PageFacts,
+    generated_at: row.generated_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toReport(row: ReportRowView & { results: string }): Report {
+  const summary = toReportSummary(row);
+  const { generated_at, created_at, updated_at, ...rest } = summary;
+  return {
+    ...rest,
+    results: JSON.parse(row.results) as Record<string, CheckResult>,
+    generated_at,
+    created_at,
+    updated_at,
+  };
+}

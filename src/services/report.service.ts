@@ -1,0 +1,182 @@
+// Report rules: ownership, validation beyond the schema, analysing before storing, and keeping each
+// project's row in step with its reports in the same transaction.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Analyzer } from '../analysis/analyze-url.ts';
+import type { Analysis, Verdict } from '../analysis/types.ts';
+import { parseTargetUrl } from '../analysis/target-url.ts';
+import { FetchError } from '../fetch/fetch-error.ts';
+import { hashPassword } from '../security/hashing.ts';
+import * as reportRepository from '../repositories/report.repository.ts';
+import { adjustProjectCounts } from '../repositories/project.repository.ts';
+import { NotFoundError, ValidationError } from './errors.ts';
+import { toReport, toReportSummary } from './report-view.ts';
+import type { Page, Privacy, Report, ReportSummary } from './types.ts';
+
+export const MAX_PASSWORD_LENGTH = 128;
+
+export interface ReportListOptions {
+  search?: string;
+  project?: string;
+  result?: Verdict;
+  sortBy: 'id' | 'generated_at' | 'url' | 'result';
+  sort: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+export interface CreateReportInput {
+  url: string;
+  privacy: Privacy;
+  password?: string;
+}
+
+export interface UpdateReportInput {
+  privacy?: Privacy;
+  password?: string;
+  regenerate: boolean;
+}
+
+function checkPassword(password: string | undefined): string {
+  if (password === undefined || password === '') {
+    throw new ValidationError('password', 'The password field is required when privacy is 2 (password).');
+  }
+  if ([...password].length > MAX_PASSWORD_LENGTH) {
+    throw new ValidationError('password', `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  }
+  return password;
+}
+
+function countsDelta(result: string, sign: 1 | -1) {
+  return {
+    reports: sign,
+    good: result === 'good' ? sign : 0,
+    decent: result === 'decent' ? sign : 0,
+    bad: result === 'bad' ? sign : 0,
+  };
+}
+
+/** One report changing verdict: the project keeps its count (and its row) and moves one tally. */
+function verdictMoved(from: string, to: Verdict) {
+  const removed = countsDelta(from, -1);
+  const added = countsDelta(to, 1);
+  return { reports: 0, good: removed.good + added.good, decent: removed.decent + added.decent, bad: removed.bad + added.bad };
+}
+
+function analysisColumns(analysis: Analysis) {
+  return {
+    result: analysis.result,
+    score: analysis.score,
+    issues_high: analysis.issues.high,
+    issues_medium: analysis.issues.medium,
+    issues_low: analysis.issues.low,
+    page: JSON.stringify(analysis.page),
+    results: JSON.stringify(analysis.results),
+    generated_at: analysis.generatedAt.toISOString(),
+  };
+}
+
+export function createReportService(db: Kysely<Database>, analyze: Analyzer) {
+  /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
+  async function analyzeOrReject(url: string): Promise<Analysis> {
+    try {
+      return await analyze(url);
+    } catch (error) {
+      if (error instanceof FetchError) {
+        throw new ValidationError('url', `The page could not be analysed: ${error.reason}`);
+      }
+      throw error;
+    }
+  }
+
+  async function show(userId: number, id: number): Promise<Report> {
+    const row = await reportRepository.findReport(db, userId, id);
+    if (!row) throw new NotFoundError();
+    return toReport(row);
+  }
+
+  return {
+    show,
+
+    async list(userId: number, options: ReportListOptions): Promise<Page<ReportSummary>> {
+      const filters = { search: options.search, project: options.project, result: options.result };
+      const [rows, total] = await Promise.all([
+        reportRepository.listReports(db, userId, {
+          ...filters,
+          sortBy: options.sortBy,
+          sort: options.sort,
+          limit: options.perPage,
+          offset: (options.page - 1) * options.perPage,
+        }),
+        reportRepository.countReports(db, userId, filters),
+      ]);
+      return { items: rows.map(toReportSummary), total, page: options.page, perPage: options.perPage };
+    },
+
+    async create(userId: number, input: CreateReportInput): Promise<Report> {
+      const target = parseTargetUrl(input.url);
+      if (!target.ok) throw new ValidationError('url', target.message);
+      const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
+      const analysis = await analyzeOrReject(target.url);
+      const passwordHash = password === undefined ? null : await hashPassword(password);
+      const now = new Date().toISOString();
+      const id = await db.transaction().execute(async (trx) => {
+        const newId = await reportRepository.insertReport(trx, {
+          user_id: userId,
+          url: target.url,
+          project: target.project,
+          privacy: input.privacy,
+          password_hash: passwordHash,
+          ...analysisColumns(analysis),
+          created_at: now,
+          updated_at: now,
+        });
+        await adjustProjectCounts(trx, userId, target.project, countsDelta(analysis.result, 1), now);
+        return newId;
+      });
+      return show(userId, id);
+    },
+
+    async update(userId: number, id: number, input: UpdateReportInput): Promise<Report> {
+      const existing = await reportRepository.findReport(db, userId, id);
+      if (!existing) throw new NotFoundError();
+      const patch: { privacy?: number; password_hash?: string | null } = {};
+      if (input.privacy === 2) {
+        patch.privacy = 2;
+        if (input.password !== undefined && input.password !== '') {
+          patch.password_hash = await hashPassword(checkPassword(input.password));
+        } else if (existing.password_hash === null) {
+          throw new ValidationError('password', 'The password field is required to make this report password-protected.');
+        }
+      } else if (input.privacy !== undefined) {
+        patch.privacy = input.privacy;
+        patch.password_hash = null;
+      } else if (existing.privacy === 2 && input.password !== undefined) {
+        patch.password_hash = await hashPassword(checkPassword(input.password));
+      }
+      const analysis = input.regenerate ? await analyzeOrReject(existing.url) : null;
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const current = await reportRepository.findReport(trx, userId, id);
+        if (!current) throw new NotFoundError();
+        const changes = { ...patch, ...(analysis ? analysisColumns(analysis) : {}), updated_at: now };
+        await reportRepository.updateReport(trx, userId, id, changes);
+        if (analysis && analysis.result !== current.result) {
+          await adjustProjectCounts(trx, userId, current.project, verdictMoved(current.result, analysis.result), now);
+        }
+      });
+      return show(userId, id);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const current = await reportRepository.findReport(trx, userId, id);
+        if (!current) throw new NotFoundError();
+        await reportRepository.deleteReport(trx, userId, id);
+        await adjustProjectCounts(trx, userId, current.project, countsDelta(current.result, -1), new Date().toISOString());
+      });
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDb, parseDatabaseUrl } from '../../src/db/database.ts';
+
+describe('parseDatabaseUrl', () => {
+  it('defaults to SQLite at ./data/pagegrade.db', () => {
+    expect(parseDatabaseUrl(undefined)).toEqual({ dialect: 'sqlite', filename: './data/pagegrade.db' });
+  });
+
+  it('reads sqlite:<path>, including the in-memory database', () => {
+    expect(parseDatabaseUrl('sqlite:/var/lib/pagegrade/db.sqlite')).toEqual({
+      dialect: 'sqlite',
+      filename: '/var/lib/pagegrade/db.sqlite',
+    });
+    expect(parseDatabaseUrl('sqlite:relative/pagegrade.db')).toEqual({ dialect: 'sqlite', filename: 'relative/pagegrade.db' });
+    expect(parseDatabaseUrl('sqlite::memory:')).toEqual({ dialect: 'sqlite', filename: ':memory:' });
+  });
+
+  it('passes postgres:// and postgresql:// URLs through whole', () => {
+    const url = 'postgresql://app:secret@db.internal:5432/pagegrade?sslmode=require';
+    expect(parseDatabaseUrl(url)).toEqual({ dialect: 'postgres', connectionString: url });
+    expect(parseDatabaseUrl('postgres://localhost/pagegrade')).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://localhost/pagegrade',
+    });
+  });
+
+  it('names the accepted schemes when given another one', () => {
+    for (const url of ['mysql://localhost/db', 'file:pagegrade.db', 'pagegrade.db', '']) {
+      expect(() => parseDatabaseUrl(url)).toThrow('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+    }
+    expect(() => parseDatabaseUrl('sqlite:')).toThrow(/needs a file path/);
+  });
+});
+
+describe('createDb with SQLite', () => {
+  it('creates the folder and opens the file with WAL, NORMAL sync, foreign keys and a busy timeout', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pagegrade-createdb-'));
+    const filename = join(directory, 'nested', 'folder', 'pagegrade.db');
+    const handle = createDb(`sqlite:${filename}`);
+    try {
+      expect(handle.dialect).toBe('sqlite');
+      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(1);
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBe(5000);
+      expect(existsSync(filename)).toBe(true);
+    } finally {
+      await handle.destroy();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('opens an in-memory database', async () => {
+    const handle = createDb('sqlite::memory:');
+    try {
+      const { rows } = await sql<{ answer: number }>`select 6 * 7 as answer`.execute(handle.db);
+      expect(rows).toEqual([{ answer: 42 }]);
+    } finally {
+      await handle.destroy();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('createDb with PostgreSQL', () => {
+  it('connects through the pool and reports the dialect', async () => {
+    const handle = createDb(process.env.TEST_DATABASE_URL);
+    try {
+      expect(handle.dialect).toBe('postgres');
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (values (1), (2)) as v(x)`.execute(handle.db);
+      expect(rows).toEqual([{ n: 2 }]);
+    } finally {
+      await handle.destroy();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+// At a million reports a list page must be read in index order, not sorted after the fact. SQLite's
+// plan is deterministic for a given schema, so every filter x sort combination is checked here.
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.ts';
+import { countReports, listReports, type ReportFilters, type ReportSortBy } from '../../src/repositories/report.repository.ts';
+import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
+
+const FILTERS: ReportFilters[] = [
+  {},
+  { project: 'a.com' },
+  { result: 'good' },
+  { project: 'a.com', result: 'bad' },
+  { search: 'pricing' },
+  { search: 'pricing', project: 'a.com', result: 'decent' },
+];
+const SORTS: ReportSortBy[] = ['id', 'generated_at', 'url', 'result'];
+
+describe('report list query plans [sqlite]', () => {
+  let test: TestDatabase;
+  let sqlite: SqliteDatabase.Database;
+  let captured: CompiledQuery[];
+  let logged: Kysely<Database>;
+
+  beforeAll(async () => {
+    test = await openTestDatabase('sqlite');
+    sqlite = new SqliteDatabase(test.databaseUrl.slice('sqlite:'.length));
+    logged = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (event) => {
+        captured.push(event.query);
+      },
+    });
+  });
+  afterAll(async () => {
+    await logged.destroy();
+    await test.destroy();
+  });
+
+  function plan(query: CompiledQuery): string[] {
+    const rows = sqlite.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[]));
+    return (rows as { detail: string }[]).map((row) => row.detail);
+  }
+
+  for (const filters of FILTERS) {
+    for (const sortBy of SORTS) {
+      for (const sort of ['asc', 'desc'] as const) {
+        it(`${JSON.stringify(filters)} sorted by ${sortBy} ${sort} uses an index for both the owner and the order`, async () => {
+          captured = [];
+          await listReports(logged, 1, { ...filters, sortBy, sort, limit: 25, offset: 50 });
+          const details = plan(captured[0]);
+          expect(details.join(' | ')).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
+          expect(details.join(' | ')).not.toContain('TEMP B-TREE');
+        });
+      }
+    }
+    it(`${JSON.stringify(filters)} is counted from an index`, async () => {
+      captured = [];
+      await countReports(logged, 1, filters);
+      expect(plan(captured[0]).join(' | ')).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
+    });
+  }
+});

@@ -1,0 +1,44 @@
+// The real app (buildApp) on a test database of one dialect, with helpers to make accounts.
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { createScratchDatabase, type ScratchDatabase } from './databases.ts';
+import type { DialectName } from '../../src/db/database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** A new account with its API key; emails are made unique per call. */
+  createAccount(label?: string): Promise<{ id: number; email: string; key: string; auth: { authorization: string } }>;
+  close(): Promise<void>;
+}
+
+let accounts = 0;
+
+export async function startTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const scratch: ScratchDatabase = await createScratchDatabase(dialect);
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: scratch.databaseUrl,
+    allowPrivateUrls: true,
+    logLevel: false,
+    fetchTimeoutMs: 5000,
+    rateLimitPerMinute: 10_000,
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    async createAccount(label = 'user') {
+      accounts += 1;
+      const email = `${label}-${process.pid}-${accounts}@example.test`;
+      const { account, apiKey } = await app.services.accounts.createUser(email, false);
+      return { id: account.id, email, key: apiKey, auth: { authorization: `Bearer ${apiKey}` } };
+    },
+    async close() {
+      await app.close();
+      await scratch.drop();
+    },
+  };
+}
