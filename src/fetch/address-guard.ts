@@ -73,7 +73,11 @@ export function refusalBeforeLookup(hostname: string, policy: AddressPolicy): Ad
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-type Resolver = (hostname: string, options: LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolver = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 /**
  * A `lookup` for net/tls.connect that resolves, refuses the whole host if any address is not

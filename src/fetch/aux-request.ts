@@ -34,10 +34,10 @@ const SUBJECT = 'The response';
 export async function auxRequest(url: string, context: AuxContext, read: BodyLimit | null): Promise<AuxResult> {
   const { options, signal } = context;
   const start = new URL(url);
-  const startHref = start.href;
-  const failure = { url: start, readingBody: false, answeredStatus: null as number | null };
+  // How far the request got, so a failure can say where and keep the status already seen.
+  const progress = { url: start, readingBody: false, answeredStatus: null as number | null };
   try {
-    const chain = await followRedirects(failure.url, {
+    const chain = await followRedirects(start, {
       policy: context.policy,
       userAgent: options.userAgent,
       accept: '*/*',
@@ -46,9 +46,9 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
       subject: SUBJECT,
     });
     const { response } = chain;
-    failure.url = chain.url;
-    failure.readingBody = true;
-    failure.answeredStatus = response.statusCode;
+    progress.url = chain.url;
+    progress.readingBody = true;
+    progress.answeredStatus = response.statusCode;
     const headers = flattenHeaders(response.headers);
     const contentType = headers['content-type'] ?? null;
     const auxResponse: AuxResponse = {
@@ -66,18 +66,32 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
     }
     const body = await readBody(response.body, headers['content-encoding'] ?? null, read);
     const { charset } = parseContentType(contentType);
-    return { response: auxResponse, answeredStatus: response.statusCode, bytes: body.bytes, charsetLabel: charset, truncated: body.truncated };
+    return {
+      response: auxResponse,
+      answeredStatus: response.statusCode,
+      bytes: body.bytes,
+      charsetLabel: charset,
+      truncated: body.truncated,
+    };
   } catch (err) {
     const { reason } = toFetchError(err, {
-      url: failure.url,
+      url: progress.url,
       timeoutMs: options.timeoutMs,
       signal,
-      readingBody: failure.readingBody,
+      readingBody: progress.readingBody,
       subject: SUBJECT,
     });
     return {
-      response: { url, statusCode: null, finalUrl: failure.url.href, redirected: failure.url.href !== startHref, contentType: null, body: null, error: reason },
-      answeredStatus: failure.answeredStatus,
+      response: {
+        url,
+        statusCode: null,
+        finalUrl: progress.url.href,
+        redirected: progress.url.href !== start.href,
+        contentType: null,
+        body: null,
+        error: reason,
+      },
+      answeredStatus: progress.answeredStatus,
       bytes: null,
       charsetLabel: null,
       truncated: false,

@@ -8,8 +8,9 @@ import { FetchError } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
 import { flattenHeaders } from './headers.ts';
 import { looksLikeHtml } from './html-sniff.ts';
+import { parseHttpUrl } from './http-url.ts';
 import type { FetchOptions } from './options.ts';
-import { readBody } from './read-body.ts';
+import { abandonBody, readBody } from './read-body.ts';
 import { followRedirects } from './redirect-chain.ts';
 import type { FetchedPage } from './types.ts';
 
@@ -37,13 +38,13 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
   const { mimeType, charset: headerCharset } = parseContentType(contentType);
   const successful = response.statusCode >= 200 && response.statusCode < 300;
   if (successful && mimeType !== null && !isHtmlMimeType(mimeType)) {
-    response.body.destroy();
+    abandonBody(response.body);
     throw new FetchError('not_html', `The page is ${mimeType}, not HTML.`);
   }
   const contentEncoding = headers['content-encoding']?.trim().toLowerCase() || null;
   const declaredLength = Number(headers['content-length']);
   if (contentEncoding === null && declaredLength > options.maxBytes) {
-    response.body.destroy();
+    abandonBody(response.body);
     throw new FetchError('too_large', `${SUBJECT} is larger than ${options.maxBytes} bytes.`);
   }
 
@@ -78,12 +79,4 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
     ttfbMs: Math.round(ttfbMs),
     totalMs: Math.round(totalMs),
   };
-}
-
-function parseHttpUrl(url: string): URL {
-  const parsed = URL.canParse(url) ? new URL(url) : null;
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new FetchError('invalid_url', `"${url}" is not an http(s) URL.`);
-  }
-  return parsed;
 }

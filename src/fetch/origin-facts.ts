@@ -7,6 +7,7 @@ import { auxRequest, type AuxContext } from './aux-request.ts';
 import { decodeText, plainTextEncoding } from './charset.ts';
 import { ExpiringCache } from './expiring-cache.ts';
 import { negotiatesHttp2 } from './http2-probe.ts';
+import { parseHttpUrl } from './http-url.ts';
 import type { FetchOptions } from './options.ts';
 import { findSitemap } from './sitemap.ts';
 import type { AuxResponse, OriginFacts } from './types.ts';
@@ -18,9 +19,12 @@ const ROBOTS_MAX_BYTES = 512 * 1024;
 
 const cache = new ExpiringCache<Promise<OriginFacts>>(CACHE_TTL_MS, CACHE_MAX_ORIGINS);
 
-/** Never throws: every request that fails is described in its AuxResponse's `error`. */
+/**
+ * Never rejects: every request that fails is described in its AuxResponse's `error`. Only a URL that
+ * is not http(s) throws (FetchError 'invalid_url'), at once.
+ */
 export function gatherOriginFacts(pageUrl: string, options: FetchOptions): Promise<OriginFacts> {
-  const origin = new URL(pageUrl).origin;
+  const origin = parseHttpUrl(pageUrl).origin;
   const policy = addressPolicy(options);
   return cache.getOrCreate(`${origin} ${policyKey(policy)}`, () => {
     // All of an origin's requests share one deadline, like the requests of one page.

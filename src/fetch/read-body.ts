@@ -27,7 +27,7 @@ export async function readBody(body: Readable, contentEncoding: string | null, l
     try {
       decoders = decodersFor(codings, limit.maxBytes);
     } catch (err) {
-      body.destroy();
+      abandonBody(body);
       throw err;
     }
     const countWire = new Transform({
@@ -60,7 +60,13 @@ export async function readBody(body: Readable, contentEncoding: string | null, l
     if (!(err instanceof BodyTooLargeError && limit.onOverflow === 'truncate')) throw err;
     truncated = true;
   } finally {
-    body.destroy();
+    abandonBody(body);
   }
   return { bytes: Buffer.concat(chunks, size), transferredBytes, truncated };
+}
+
+/** Drops a body that will not be (fully) read. undici reports that as an error nobody needs. */
+export function abandonBody(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }

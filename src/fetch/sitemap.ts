@@ -53,7 +53,8 @@ async function fetchSitemap(url: string, source: SitemapFacts['source'], context
     try {
       bytes = await gunzip(bytes, { maxOutputLength: maxBytes });
     } catch {
-      return { ...result.response, statusCode: null, error: `The sitemap is not valid gzip or larger than ${maxBytes} bytes.`, ...unreadable };
+      const error = `The sitemap is not valid gzip or larger than ${maxBytes} bytes.`;
+      return { ...result.response, statusCode: null, error, ...unreadable };
     }
   }
   const xml = decodeText(bytes, plainTextEncoding(bytes, result.charsetLabel));

@@ -5,9 +5,8 @@
 // (`hiddenAt`, `svgAt`, `anchorDepth`, ...). That works because htmlparser2 closes elements strictly
 // in reverse order of opening (it emits implied end tags), so every end tag belongs to the most
 // recently opened element that is still open.
-import type { Handler } from 'htmlparser2';
 import { documentMode } from './doctype.ts';
-import { collectEmails, mailtoAddresses, MAX_EMAILS } from './emails.ts';
+import { mailtoAddresses, MAX_EMAILS } from './emails.ts';
 import type {
   Anchor,
   Form,
@@ -21,7 +20,10 @@ import type {
   ResourceRef,
   Script,
 } from './page-snapshot.ts';
+import type { PageParserHandler } from './page-parser.ts';
+import { MAX_OPEN_ELEMENTS } from './page-parser.ts';
 import { addResource, addSrcsetResources } from './resource-refs.ts';
+import { StartTagAttributes } from './start-tag-attributes.ts';
 import {
   BREAKS_TEXT,
   DEPRECATED,
@@ -34,8 +36,6 @@ import {
 } from './tag-rules.ts';
 import { TextStatistics } from './text-statistics.ts';
 import { resolveUrl } from './url.ts';
-
-type Attributes = Record<string, string>;
 
 /** Duplicate ids listed for diagnostics. */
 const MAX_DUPLICATE_IDS = 50;
@@ -65,22 +65,29 @@ function keyword(value: string | undefined): string | null {
   return value === undefined ? null : value.trim().toLowerCase();
 }
 
-/** True when the text is only whitespace (a stray BOM counts as whitespace). */
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+/** True when `source.slice(start, end)` is only whitespace (a stray BOM counts as whitespace). */
+function isBlank(source: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = source.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d && c !== 0x0c && c !== 0xfeff) return false;
   }
   return true;
 }
 
-export class PageCollector implements Partial<Handler> {
+export class PageCollector implements PageParserHandler {
+  constructor(private readonly html: string) {}
+
   /** Elements open right now. */
   depth = 0;
   private maxDepth = 0;
   private elementCount = 0;
-  /** A start tag whose attributes have not ended yet; if the input stops inside it, htmlparser2 still closes it. */
-  private pendingTagName: string | null = null;
+  /** The start tag being read: its name, its TAG_RULES entry and its attributes so far. */
+  private startTagPending = false;
+  private tagName = '';
+  private tagRule = 0;
+  private readonly attrs = new StartTagAttributes();
+  /** TAG_RULES entry of each open element by depth, so an end tag needs no lookup. */
+  private readonly openRules = new Int32Array(MAX_OPEN_ELEMENTS + 2);
 
   private doctypeRaw: string | null = null;
   private standardsMode = false;
@@ -119,7 +126,6 @@ export class PageCollector implements Partial<Handler> {
   private readonly seenIds = new Set<string>();
   private readonly duplicateIds = new Set<string>();
   private readonly text = new TextStatistics();
-  private readonly emails = new Map<string, string>();
   private readonly mailtoEmails = new Map<string, string>();
 
   private anchor: Anchor | null = null;
@@ -145,48 +151,35 @@ export class PageCollector implements Partial<Handler> {
   }
 
   onopentagname(name: string): void {
-    this.pendingTagName = name;
+    this.startTagPending = true;
+    this.tagName = name;
+    this.tagRule = TAG_RULES.get(name) ?? 0;
+    this.attrs.clear();
   }
 
-  onopentag(name: string, attribs: Attributes, isImplied: boolean): void {
-    this.pendingTagName = null;
-    const depth = ++this.depth;
-    if (depth > this.maxDepth) this.maxDepth = depth;
-    if (!isImplied) this.elementCount++;
-    this.contentSeen = true;
-
-    const rule = TAG_RULES.get(name) ?? 0;
-    if (rule & BREAKS_TEXT) this.breakText();
-    if (!this.bodyStarted && (rule & HEAD_CONTENT) === 0 && this.inertDepth === 0) this.bodyStarted = true;
-    if (rule & HIDES_TEXT) this.textHiddenDepth++;
-    if (rule & DEPRECATED) this.deprecatedTags[name] = (this.deprecatedTags[name] ?? 0) + 1;
-    const kind = rule >>> KIND_SHIFT;
-    if (kind === Kind.Svg && this.svgAt === 0) this.svgAt = depth;
-
-    const id = attribs.id;
-    if (id !== undefined && id !== '') this.noteId(id);
-    if (attribs.style !== undefined && this.svgAt === 0) this.inlineStyleCount++;
-    if (attribs.hidden !== undefined && this.hiddenAt === 0) this.hiddenAt = depth;
-
-    if (this.inertDepth === 0) {
-      if (attribs.itemscope !== undefined && attribs.itemtype !== undefined) this.microdataTypes.push(attribs.itemtype);
-      if (attribs.typeof !== undefined) this.rdfaTypes.push(attribs.typeof);
-      if (kind !== 0 && this.svgAt === 0) this.openElement(kind, name, attribs, depth);
-    }
-    if (rule & INERT) this.inertDepth++;
+  onattribute(name: string, value: string): void {
+    this.attrs.set(name, value);
   }
 
-  onclosetag(name: string): void {
-    if (this.pendingTagName !== null) {
-      const cutOff = name === this.pendingTagName;
-      this.pendingTagName = null;
-      if (cutOff) return; // the input ended inside this start tag: it never opened
+  onstarttagend(): void {
+    if (!this.startTagPending) return;
+    this.startTagPending = false;
+    this.openElement(false);
+  }
+
+  onclosetag(name: string, isImplied: boolean): void {
+    if (this.startTagPending) {
+      this.startTagPending = false;
+      // The start tag never ended: either the input stopped inside it (htmlparser2 then "closes" it,
+      // implied) or htmlparser2 made it up for a stray </p> or </br> and closes it at once.
+      if (isImplied) return;
+      this.openElement(true);
     }
     const depth = this.depth;
     if (depth === 0) return;
     this.depth = depth - 1;
 
-    const rule = TAG_RULES.get(name) ?? 0;
+    const rule = depth < this.openRules.length ? this.openRules[depth] : (TAG_RULES.get(name) ?? 0);
     if (rule & BREAKS_TEXT) this.breakText();
     if (rule & HIDES_TEXT) this.textHiddenDepth--;
     if (rule & INERT) this.inertDepth--;
@@ -196,21 +189,13 @@ export class PageCollector implements Partial<Handler> {
     if (kind !== 0) this.closeElement(kind, depth);
   }
 
+  ontextrange(start: number, end: number): void {
+    this.addText(this.html, start, end);
+  }
+
+  /** Text decoded from a character reference. */
   ontext(data: string): void {
-    if (this.sink !== null) {
-      this.sinkText += data;
-      return;
-    }
-    if (!this.contentSeen && !isBlank(data)) this.contentSeen = true;
-    if (this.textHiddenDepth > 0 || this.hiddenAt !== 0 || this.svgAt !== 0) return;
-    if (!this.bodyStarted) {
-      if (isBlank(data)) return;
-      this.bodyStarted = true; // text cannot be in the head: it starts the body
-    }
-    this.text.add(data);
-    if (this.anchor !== null) this.anchorText += data;
-    if (this.heading !== null) this.headingText += data;
-    if (data.includes('@') && this.emails.size < MAX_EMAILS) collectEmails(data, this.emails);
+    this.addText(data, 0, data.length);
   }
 
   /** Builds the snapshot once the parser has ended. */
@@ -246,32 +231,63 @@ export class PageCollector implements Partial<Handler> {
         wordCount: this.text.wordCount,
         charCount: this.text.charCount,
         words: this.text.words,
-        emails: [...this.emails.values()],
+        emails: [...this.text.emails.values()],
       },
       mailtoEmails: [...this.mailtoEmails.values()],
     };
   }
 
-  private openElement(kind: number, name: string, attribs: Attributes, depth: number): void {
+  private openElement(implied: boolean): void {
+    const name = this.tagName;
+    const rule = this.tagRule;
+    const attrs = this.attrs;
+    const depth = ++this.depth;
+    if (depth < this.openRules.length) this.openRules[depth] = rule;
+    if (depth > this.maxDepth) this.maxDepth = depth;
+    if (!implied) this.elementCount++;
+    this.contentSeen = true;
+
+    if (rule & BREAKS_TEXT) this.breakText();
+    if (!this.bodyStarted && (rule & HEAD_CONTENT) === 0 && this.inertDepth === 0) this.bodyStarted = true;
+    if (rule & HIDES_TEXT) this.textHiddenDepth++;
+    if (rule & DEPRECATED) this.deprecatedTags[name] = (this.deprecatedTags[name] ?? 0) + 1;
+    const kind = rule >>> KIND_SHIFT;
+    if (kind === Kind.Svg && this.svgAt === 0) this.svgAt = depth;
+
+    const id = attrs.id;
+    if (id !== undefined && id !== '') this.noteId(id);
+    if (attrs.style !== undefined && this.svgAt === 0) this.inlineStyleCount++;
+    if (attrs.hidden !== undefined && this.hiddenAt === 0) this.hiddenAt = depth;
+
+    if (this.inertDepth === 0) {
+      if (attrs.itemscope !== undefined && attrs.itemtype !== undefined) this.microdataTypes.push(attrs.itemtype);
+      if (attrs.typeof !== undefined) this.rdfaTypes.push(attrs.typeof);
+      if (kind !== 0 && this.svgAt === 0) this.collect(kind, name, attrs, depth);
+    }
+    if (rule & INERT) this.inertDepth++;
+  }
+
+  /** Reads the elements that feed the snapshot's lists. */
+  private collect(kind: number, name: string, attrs: StartTagAttributes, depth: number): void {
     switch (kind) {
       case Kind.Html:
-        if (this.htmlLang === null && attribs.lang !== undefined) this.htmlLang = attribs.lang;
+        if (this.htmlLang === null && attrs.lang !== undefined) this.htmlLang = attrs.lang;
         break;
       case Kind.Base:
-        if (this.baseHref === null && attribs.href !== undefined) this.baseHref = attribs.href;
+        if (this.baseHref === null && attrs.href !== undefined) this.baseHref = attrs.href;
         break;
       case Kind.Meta:
         this.metas.push({
-          name: lowerOrNull(attribs.name),
-          property: lowerOrNull(attribs.property),
-          httpEquiv: lowerOrNull(attribs['http-equiv']),
-          charset: attribs.charset ?? null,
-          content: attribs.content ?? null,
+          name: lowerOrNull(attrs.name),
+          property: lowerOrNull(attrs.property),
+          httpEquiv: lowerOrNull(attrs.httpEquiv),
+          charset: attrs.charset ?? null,
+          content: attrs.content ?? null,
           inHead: !this.bodyStarted,
         });
         break;
       case Kind.Link:
-        this.openLink(attribs);
+        this.openLink(attrs);
         break;
       case Kind.Title:
         if (this.bodyStarted) {
@@ -282,10 +298,10 @@ export class PageCollector implements Partial<Handler> {
         }
         break;
       case Kind.Script:
-        this.openScript(attribs);
+        this.openScript(attrs);
         break;
       case Kind.Anchor:
-        this.openAnchor(attribs, depth);
+        this.openAnchor(attrs, depth);
         break;
       case Kind.Heading:
         this.finishHeading(); // a heading inside a heading closes the outer one, as browsers do
@@ -295,7 +311,7 @@ export class PageCollector implements Partial<Handler> {
         this.headingText = '';
         break;
       case Kind.Img:
-        this.openImg(attribs);
+        this.openImg(attrs);
         break;
       case Kind.Picture:
         this.pictureDepth = depth;
@@ -303,36 +319,36 @@ export class PageCollector implements Partial<Handler> {
         this.pictureRefsStart = this.resources.length;
         break;
       case Kind.Source:
-        this.openSource(attribs);
+        this.openSource(attrs);
         break;
       case Kind.Media:
         this.mediaDepth = depth;
-        this.mediaDeferred = keyword(attribs.preload) === 'none';
-        addResource(this.resources, name, 'src', attribs.src, this.mediaDeferred);
-        addResource(this.resources, name, 'poster', attribs.poster, false); // the poster shows before play
+        this.mediaDeferred = keyword(attrs.preload) === 'none';
+        addResource(this.resources, name, 'src', attrs.src, this.mediaDeferred);
+        addResource(this.resources, name, 'poster', attrs.poster, false); // the poster shows before play
         break;
       case Kind.Track:
-        if (this.mediaDepth !== 0) addResource(this.resources, 'track', 'src', attribs.src, this.mediaDeferred);
+        if (this.mediaDepth !== 0) addResource(this.resources, 'track', 'src', attrs.src, this.mediaDeferred);
         break;
       case Kind.Iframe:
-        addResource(this.resources, 'iframe', 'src', attribs.src, keyword(attribs.loading) === 'lazy');
+        addResource(this.resources, 'iframe', 'src', attrs.src, keyword(attrs.loading) === 'lazy');
         break;
       case Kind.Embed:
-        addResource(this.resources, 'embed', 'src', attribs.src, false);
+        addResource(this.resources, 'embed', 'src', attrs.src, false);
         break;
       case Kind.Object:
-        addResource(this.resources, 'object', 'data', attribs.data, false);
+        addResource(this.resources, 'object', 'data', attrs.data, false);
         break;
       case Kind.Input: {
-        const type = keyword(attribs.type);
-        if (type === 'image') addResource(this.resources, 'input', 'src', attribs.src, false);
+        const type = keyword(attrs.type);
+        if (type === 'image') addResource(this.resources, 'input', 'src', attrs.src, false);
         else if (type === 'password' && this.form !== null) this.form.hasPasswordField = true;
         break;
       }
       case Kind.Form:
         if (this.form === null) {
           // a <form> inside a form is ignored by browsers
-          this.form = { action: attribs.action ?? null, method: keyword(attribs.method) || 'get', hasPasswordField: false };
+          this.form = { action: attrs.action ?? null, method: keyword(attrs.method) || 'get', hasPasswordField: false };
           this.forms.push(this.form);
           this.formDepth = depth;
         }
@@ -375,50 +391,50 @@ export class PageCollector implements Partial<Handler> {
     }
   }
 
-  private openLink(attribs: Attributes): void {
-    const rel = lowerTokens(attribs.rel);
+  private openLink(attrs: StartTagAttributes): void {
+    const rel = lowerTokens(attrs.rel);
     this.linkTags.push({
       rel,
-      href: attribs.href ?? null,
-      hreflang: attribs.hreflang ?? null,
-      type: attribs.type ?? null,
-      media: attribs.media ?? null,
-      as: keyword(attribs.as),
+      href: attrs.href ?? null,
+      hreflang: attrs.hreflang ?? null,
+      type: attrs.type ?? null,
+      media: attrs.media ?? null,
+      as: keyword(attrs.as),
       inHead: !this.bodyStarted,
     });
     if (rel.includes('stylesheet') || rel.includes('preload') || rel.includes('modulepreload')) {
-      addResource(this.resources, 'link', 'href', attribs.href, false);
+      addResource(this.resources, 'link', 'href', attrs.href, false);
     }
   }
 
-  private openScript(attribs: Attributes): void {
-    const type = keyword(attribs.type);
+  private openScript(attrs: StartTagAttributes): void {
+    const type = keyword(attrs.type);
     this.scripts.push({
-      src: attribs.src ?? null,
+      src: attrs.src ?? null,
       type,
-      async: attribs.async !== undefined,
-      defer: attribs.defer !== undefined,
+      async: attrs.async !== undefined,
+      defer: attrs.defer !== undefined,
       inHead: !this.bodyStarted,
     });
-    addResource(this.resources, 'script', 'src', attribs.src, false);
+    addResource(this.resources, 'script', 'src', attrs.src, false);
     if (type === 'application/ld+json') {
       this.sink = 'json-ld';
       this.sinkText = '';
     }
   }
 
-  private openAnchor(attribs: Attributes, depth: number): void {
+  private openAnchor(attrs: StartTagAttributes, depth: number): void {
     this.finishAnchor(); // a link inside a link closes the outer one, as browsers do
-    const href = attribs.href ?? null;
+    const href = attrs.href ?? null;
     this.anchor = {
       href,
       text: '',
-      rel: lowerTokens(attribs.rel),
-      target: attribs.target ?? null,
-      role: attribs.role ?? null,
-      isNamedAnchor: attribs.id !== undefined || attribs.name !== undefined,
-      hasOnclick: attribs.onclick !== undefined,
-      label: attribs['aria-label'] ?? attribs.title ?? null,
+      rel: lowerTokens(attrs.rel),
+      target: attrs.target ?? null,
+      role: attrs.role ?? null,
+      isNamedAnchor: attrs.id !== undefined || attrs.name !== undefined,
+      hasOnclick: attrs.onclick !== undefined,
+      label: attrs.ariaLabel ?? attrs.title ?? null,
     };
     this.anchors.push(this.anchor);
     this.anchorDepth = depth;
@@ -431,17 +447,17 @@ export class PageCollector implements Partial<Handler> {
     }
   }
 
-  private openImg(attribs: Attributes): void {
-    const alt = attribs.alt ?? null;
-    const lazy = keyword(attribs.loading) === 'lazy';
+  private openImg(attrs: StartTagAttributes): void {
+    const alt = attrs.alt ?? null;
+    const lazy = keyword(attrs.loading) === 'lazy';
     const image: Image = {
-      src: attribs.src ?? null,
-      srcset: attribs.srcset ?? null,
+      src: attrs.src ?? null,
+      srcset: attrs.srcset ?? null,
       alt,
-      width: attribs.width ?? null,
-      height: attribs.height ?? null,
-      loading: attribs.loading ?? null,
-      role: attribs.role ?? null,
+      width: attrs.width ?? null,
+      height: attrs.height ?? null,
+      loading: attrs.loading ?? null,
+      role: attrs.role ?? null,
       pictureSources: [],
     };
     this.images.push(image);
@@ -452,8 +468,8 @@ export class PageCollector implements Partial<Handler> {
         for (let i = this.pictureRefsStart; i < this.resources.length; i++) this.resources[i].deferred = true;
       }
     }
-    addResource(this.resources, 'img', 'src', attribs.src, lazy);
-    addSrcsetResources(this.resources, 'img', attribs.srcset, lazy);
+    addResource(this.resources, 'img', 'src', attrs.src, lazy);
+    addSrcsetResources(this.resources, 'img', attrs.srcset, lazy);
     // alt text is the image's text in a link or heading
     if (alt !== null && (this.anchor !== null || this.heading !== null) && this.isTextVisible()) {
       if (this.anchor !== null) this.anchorText += ` ${alt} `;
@@ -461,12 +477,12 @@ export class PageCollector implements Partial<Handler> {
     }
   }
 
-  private openSource(attribs: Attributes): void {
+  private openSource(attrs: StartTagAttributes): void {
     if (this.mediaDepth !== 0) {
-      addResource(this.resources, 'source', 'src', attribs.src, this.mediaDeferred);
+      addResource(this.resources, 'source', 'src', attrs.src, this.mediaDeferred);
     } else if (this.pictureSources !== null) {
-      this.pictureSources.push({ type: attribs.type ?? null, srcset: attribs.srcset ?? null });
-      addSrcsetResources(this.resources, 'source', attribs.srcset, false);
+      this.pictureSources.push({ type: attrs.type ?? null, srcset: attrs.srcset ?? null });
+      addSrcsetResources(this.resources, 'source', attrs.srcset, false);
     }
   }
 
@@ -486,6 +502,23 @@ export class PageCollector implements Partial<Handler> {
 
   private isTextVisible(): boolean {
     return this.textHiddenDepth === 0 && this.hiddenAt === 0 && this.svgAt === 0;
+  }
+
+  /** Text `source.slice(start, end)`: kept for a title or JSON-LD, or counted when visible. */
+  private addText(source: string, start: number, end: number): void {
+    if (this.sink !== null) {
+      this.sinkText += source.slice(start, end);
+      return;
+    }
+    if (!this.contentSeen && !isBlank(source, start, end)) this.contentSeen = true;
+    if (this.textHiddenDepth > 0 || this.hiddenAt !== 0 || this.svgAt !== 0) return;
+    if (!this.bodyStarted) {
+      if (isBlank(source, start, end)) return;
+      this.bodyStarted = true; // text cannot be in the head: it starts the body
+    }
+    this.text.add(source, start, end);
+    if (this.anchor !== null) this.anchorText += source.slice(start, end);
+    if (this.heading !== null) this.headingText += source.slice(start, end);
   }
 
   /** A block boundary: ends the current word and separates link and heading text. */

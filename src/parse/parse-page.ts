@@ -1,8 +1,8 @@
 // parsePage: the one HTML parse of the pipeline. A single streaming htmlparser2 pass (no DOM) feeds
 // PageCollector, which fills the PageSnapshot every check reads.
 import type { ParserOptions } from 'htmlparser2';
-import { DepthCappedParser } from './depth-capped-parser.ts';
 import { PageCollector } from './page-collector.ts';
+import { PageParser } from './page-parser.ts';
 import type { PageSnapshot } from './page-snapshot.ts';
 
 const PARSER_OPTIONS: ParserOptions = {
@@ -13,8 +13,8 @@ const PARSER_OPTIONS: ParserOptions = {
 
 /** Parses decoded HTML fetched from `finalUrl` (the base for relative URLs unless a <base> says otherwise). */
 export function parsePage(html: string, finalUrl: string): PageSnapshot {
-  const collector = new PageCollector();
-  const parser = new DepthCappedParser(collector, PARSER_OPTIONS, () => collector.depth);
-  parser.end(html);
+  const collector = new PageCollector(html);
+  const parser = new PageParser(collector, PARSER_OPTIONS);
+  parser.parseDocument(html);
   return collector.snapshot(html.length, finalUrl);
 }

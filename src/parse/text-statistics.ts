@@ -1,21 +1,21 @@
-// Counts words and characters of visible text as it streams past in pieces, without joining it into
-// one string. A word is a run of letters, digits and combining marks; CJK ideographs and kana count one
-// word each, because those scripts put no spaces between words.
+// What the visible text holds, taken as it streams past in pieces without joining it into one
+// string: word and character counts, the distinct words, e-mail addresses. A word is a run of
+// letters, digits and combining marks; CJK ideographs and kana count one word each, because those
+// scripts put no spaces between words.
+import { collectEmails, MAX_EMAILS } from './emails.ts';
 
 /** Distinct words kept for keyword checks; a bound on memory for huge pages. */
 export const MAX_DISTINCT_WORDS = 20_000;
 
 const OTHER = 1;
 const SPACE = 2;
-const WORD = 3;
-const CJK = 4;
-
-/** Character class per UTF-16 code unit, filled lazily (0 = not looked at yet). */
-const bmpClass = new Uint8Array(0x10000);
-for (let c = 0; c < 0x80; c++) {
-  const ch = String.fromCharCode(c);
-  bmpClass[c] = /\s/.test(ch) ? SPACE : /[A-Za-z0-9]/.test(ch) ? WORD : OTHER;
-}
+const CJK = 3;
+/** The first half of a surrogate pair: the class depends on the code point. */
+const HIGH_SURROGATE = 4;
+/** Classes from WORD up are word characters. */
+const WORD = 5;
+/** A word character that lower-cases to something else. */
+const WORD_UPPER = 6;
 
 const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
 const SPACE_CHAR = /^\s$/;
@@ -32,21 +32,25 @@ function isCjkBmp(c: number): boolean {
   );
 }
 
-function classifyBmp(c: number): number {
-  let cls = bmpClass[c];
-  if (cls === 0) {
-    const ch = String.fromCharCode(c);
-    cls = isCjkBmp(c) ? CJK : SPACE_CHAR.test(ch) ? SPACE : WORD_CHAR.test(ch) ? WORD : OTHER;
-    bmpClass[c] = cls;
-  }
-  return cls;
+function classify(c: number): number {
+  if (c >= 0xd800 && c <= 0xdbff) return HIGH_SURROGATE;
+  if (isCjkBmp(c)) return CJK;
+  const ch = String.fromCharCode(c);
+  if (SPACE_CHAR.test(ch)) return SPACE;
+  if (!WORD_CHAR.test(ch)) return OTHER;
+  return ch.toLowerCase() === ch ? WORD : WORD_UPPER;
 }
+
+/** Character class per UTF-16 code unit, filled on first sight (0 = not classified yet). */
+const charClass = new Uint8Array(0x10000);
+for (let c = 0; c < 0x80; c++) charClass[c] = classify(c);
 
 function classifyAstral(codePoint: number): number {
   if ((codePoint >= 0x20000 && codePoint <= 0x3ffff) || (codePoint >= 0x1b000 && codePoint <= 0x1b2ff)) {
     return CJK; // CJK extensions B and later, kana supplements
   }
-  return WORD_CHAR.test(String.fromCodePoint(codePoint)) ? WORD : OTHER;
+  // astral letters rarely have case (Deseret, Osage...); treat them as possibly upper-case
+  return WORD_CHAR.test(String.fromCodePoint(codePoint)) ? WORD_UPPER : OTHER;
 }
 
 export class TextStatistics {
@@ -54,90 +58,101 @@ export class TextStatistics {
   /** Characters (UTF-16 code units, like `html.length`), each whitespace run between text counted as one. */
   charCount = 0;
   readonly words = new Set<string>();
+  /** E-mail addresses by lower-case form, as first written. */
+  readonly emails = new Map<string, string>();
   private inWord = false;
   /** The start of a word that began in an earlier piece of text. */
   private partialWord = '';
+  /** The current word has a character that may be upper-case, so it must be lower-cased for `words`. */
+  private wordHasUpper = false;
   private pendingSpace = false;
 
-  /** Adds a piece of visible text; a word may continue from the previous piece (`caf` + `&eacute;`). */
-  add(text: string): void {
-    let wordStart = this.inWord ? 0 : -1;
-    const length = text.length;
-    for (let i = 0; i < length; i++) {
-      const c = text.charCodeAt(i);
-      let cls: number;
+  /**
+   * Adds the visible text `source.slice(start, end)`; a word may continue from the previous piece
+   * (`caf` + `&eacute;`). Taking a range lets the caller pass the flat document string.
+   */
+  add(source: string, start: number, end: number): void {
+    let charCount = this.charCount;
+    let pendingSpace = this.pendingSpace;
+    let hasUpper = this.wordHasUpper;
+    let wordStart = this.inWord ? start : -1;
+    let hasAtSign = false;
+    for (let i = start; i < end; i++) {
+      const c = source.charCodeAt(i);
+      let cls = charClass[c];
+      if (cls === 0) cls = charClass[c] = classify(c);
       let units = 1;
-      if (c < 0x80) {
-        cls = bmpClass[c];
-      } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < length) {
-        const low = text.charCodeAt(i + 1);
+      if (cls === HIGH_SURROGATE) {
+        const low = i + 1 < end ? source.charCodeAt(i + 1) : 0;
         if (low >= 0xdc00 && low <= 0xdfff) {
           cls = classifyAstral(((c - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
           units = 2;
         } else {
           cls = OTHER;
         }
-      } else {
-        cls = classifyBmp(c);
       }
 
       if (cls === SPACE) {
-        this.pendingSpace = true;
+        pendingSpace = true;
         if (wordStart >= 0) {
-          this.endWord(text, wordStart, i);
+          this.endWord(source, wordStart, i, hasUpper);
           wordStart = -1;
         }
         continue;
       }
-
-      if (this.pendingSpace) {
-        if (this.charCount > 0) this.charCount++;
-        this.pendingSpace = false;
+      if (pendingSpace) {
+        if (charCount > 0) charCount++;
+        pendingSpace = false;
       }
-      this.charCount += units;
-
-      if (cls === WORD) {
+      charCount += units;
+      if (cls >= WORD) {
         if (wordStart < 0) {
           wordStart = i;
-          if (!this.inWord) {
-            this.inWord = true;
-            this.wordCount++;
-          }
+          hasUpper = false;
+          this.inWord = true;
+          this.wordCount++;
         }
+        if (cls === WORD_UPPER) hasUpper = true;
       } else {
         if (wordStart >= 0) {
-          this.endWord(text, wordStart, i);
+          this.endWord(source, wordStart, i, hasUpper);
           wordStart = -1;
         }
         if (cls === CJK) {
           this.wordCount++;
-          this.addWord(text.slice(i, i + units));
+          this.addWord(source.slice(i, i + units), false);
+        } else if (c === 0x40) {
+          hasAtSign = true;
         }
       }
       i += units - 1;
     }
-    if (wordStart >= 0) this.partialWord += text.slice(wordStart);
+    if (wordStart >= 0) this.partialWord += source.slice(wordStart, end);
+    this.charCount = charCount;
+    this.pendingSpace = pendingSpace;
+    this.wordHasUpper = hasUpper;
+    if (hasAtSign && this.emails.size < MAX_EMAILS) collectEmails(source.slice(start, end), this.emails);
   }
 
   /** A boundary between blocks (`<p>`, `<br>`, `<li>`, ...): ends the current word and acts as a space. */
   addBreak(): void {
     this.pendingSpace = true;
-    if (this.inWord) this.endWord('', 0, 0);
+    if (this.inWord) this.endWord('', 0, 0, this.wordHasUpper);
   }
 
   /** Ends any word still open at the end of the document. */
   finish(): void {
-    if (this.inWord) this.endWord('', 0, 0);
+    if (this.inWord) this.endWord('', 0, 0, this.wordHasUpper);
   }
 
-  private endWord(text: string, start: number, end: number): void {
-    const word = this.partialWord === '' ? text.slice(start, end) : this.partialWord + text.slice(start, end);
+  private endWord(source: string, start: number, end: number, hasUpper: boolean): void {
+    const word = this.partialWord === '' ? source.slice(start, end) : this.partialWord + source.slice(start, end);
     this.partialWord = '';
     this.inWord = false;
-    this.addWord(word);
+    this.addWord(word, hasUpper);
   }
 
-  private addWord(word: string): void {
-    if (this.words.size < MAX_DISTINCT_WORDS) this.words.add(word.toLowerCase());
+  private addWord(word: string, hasUpper: boolean): void {
+    if (this.words.size < MAX_DISTINCT_WORDS) this.words.add(hasUpper ? word.toLowerCase() : word);
   }
 }

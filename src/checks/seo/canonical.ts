@@ -1,6 +1,7 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import { isAbsoluteHttpUrl, resolveUrl } from '../../parse/url.ts';
 import { parseLinkHeader } from './link-header.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 interface Declared {
   source: 'head' | 'header';
@@ -51,7 +52,7 @@ export const canonicalCheck = defineCheck({
       declarations: capItems(declared.map(({ source, href }) => ({ source, href }))),
       ignored_in_body: ignoredInBody,
     };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });
 

@@ -37,6 +37,10 @@ describe('content_keywords', () => {
     expect(run(null, ['bread']).passed).toBeNull();
     expect(run('Is it on?', ['bread'])).toMatchObject({ passed: null, value: { title_words: [] } });
     // Japanese has no spaces between words, so a word-by-word comparison means nothing.
-    expect(run('東京の天気予報', ['東京の天気予報です']).passed).toBeNull();
+    expect(run('東京の天気予報', ['東', '京', 'の']).passed).toBeNull();
+  });
+
+  it('keeps the words of spaced scripts that sit next to Chinese or Japanese', () => {
+    expect(run('DeepMind新电脑已可利用记忆自学', ['deepmind', '新'])).toMatchObject({ passed: true, value: { title_words: ['deepmind'] } });
   });
 });

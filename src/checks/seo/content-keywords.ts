@@ -1,4 +1,5 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 // Function words of the main European languages; a title word among them says nothing about the topic.
 // Words under 3 letters are dropped anyway, so they are not listed.
@@ -21,10 +22,13 @@ const STOP_WORDS = new Set(
   ].flatMap((list) => list.split(' ')),
 );
 
-// Scripts written without spaces between words: a "word" there is a whole phrase, so matching is meaningless.
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+// Scripts written without spaces between words: no word boundaries to compare by, so their characters
+// separate words ("DeepMind新电脑" yields "deepmind") and are not keywords themselves.
+const UNSPACED_SCRIPTS = ['Han', 'Hiragana', 'Katakana', 'Thai', 'Lao', 'Khmer', 'Myanmar'];
+const UNSPACED_SCRIPT = new RegExp(`[${UNSPACED_SCRIPTS.map((script) => `\\p{Script_Extensions=${script}}`).join('')}]+`, 'gu');
 
-/** Runs of letters, digits and combining marks (as the text statistics count them), with inner apostrophes and hyphens kept: "don't", "e-commerce". */
+/** Runs of letters, digits and combining marks (as the parser counts words), keeping inner apostrophes
+ * and hyphens: "don't", "e-commerce". */
 const COMPOUND = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
 
 export const contentKeywordsCheck = defineCheck({
@@ -43,7 +47,7 @@ export const contentKeywordsCheck = defineCheck({
 
     const keywords = new Set<string>();
     const found = new Set<string>();
-    for (const compound of snapshot.titles[0].toLowerCase().match(COMPOUND) ?? []) {
+    for (const compound of snapshot.titles[0].toLowerCase().replace(UNSPACED_SCRIPT, ' ').match(COMPOUND) ?? []) {
       for (const word of compound.split('-')) {
         if (!isSignificant(word)) continue;
         keywords.add(word);
@@ -55,13 +59,14 @@ export const contentKeywordsCheck = defineCheck({
 
     const value = { title_words: capItems([...keywords]), found: capItems([...found]) };
     if (keywords.size === 0) {
-      return notApplicable('the title has no significant word to look for (3+ letters, not a stop word, in a script that separates words)', value);
+      const reason = 'the title has no significant word to look for (3+ letters, not a stop word, in a script written with spaces)';
+      return notApplicable(reason, value);
     }
-    return found.size > 0 ? { passed: true, value, errors: null } : { passed: false, value, errors: { not_in_content: capItems([...keywords]) } };
+    return outcomeFromErrors(value, found.size > 0 ? {} : { not_in_content: capItems([...keywords]) });
   },
 });
 
 function isSignificant(word: string): boolean {
   const letters = word.match(/\p{L}/gu)?.length ?? 0;
-  return letters >= 3 && !STOP_WORDS.has(word.replace(/’/g, "'")) && !UNSPACED_SCRIPT.test(word);
+  return letters >= 3 && !STOP_WORDS.has(word.replace(/’/g, "'"));
 }

@@ -1,4 +1,5 @@
 import { defineCheck } from '../check.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const contentLengthCheck = defineCheck({
   id: 'content_length',
@@ -12,8 +13,6 @@ export const contentLengthCheck = defineCheck({
   run({ snapshot, thresholds }) {
     const words = snapshot.text.wordCount;
     const value = { words, min: thresholds.min_words };
-    return words >= thresholds.min_words
-      ? { passed: true, value, errors: null }
-      : { passed: false, value, errors: { too_short: [{ words, min: thresholds.min_words }] } };
+    return outcomeFromErrors(value, words >= thresholds.min_words ? {} : { too_short: [{ words, min: thresholds.min_words }] });
   },
 });

@@ -1,6 +1,7 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import type { Anchor } from '../../parse/page-snapshot.ts';
 import { resolveUrl } from '../../parse/url.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href';
 
@@ -37,7 +38,7 @@ export const crawlableAnchorsCheck = defineCheck({
     }
     const uncrawlable = Object.values(counts).reduce((sum, count) => sum + count, 0);
     const value = { anchors_checked: checked, uncrawlable, ...counts };
-    return uncrawlable === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });
 

@@ -12,20 +12,23 @@ export const faviconCheck = defineCheck({
     'Add `<link rel="icon" href="/favicon.svg">` (or a PNG/ICO) to the `<head>`, or serve an image at `/favicon.ico`. Google wants a square icon of at least 48×48 pixels.',
   run({ snapshot, origin }) {
     // The `icon` token only: "shortcut icon" counts, "apple-touch-icon" alone is not a favicon.
-    const link = snapshot.linkTags.find((tag) => tag.inHead && tag.rel.includes('icon') && (tag.href ?? '').trim() !== '');
-    if (link) return { passed: true, value: { source: 'link', href: link.href!.trim() }, errors: null };
+    const href = snapshot.linkTags
+      .filter((tag) => tag.inHead && tag.rel.includes('icon'))
+      .map((tag) => (tag.href ?? '').trim())
+      .find((value) => value !== '');
+    if (href !== undefined) return { passed: true, value: { source: 'link', href }, errors: null };
 
     const ico = origin.faviconIco;
-    if (ico.statusCode === null) return notApplicable(`no link rel=icon, and /favicon.ico could not be fetched (${ico.error ?? 'no response'})`);
+    if (ico.statusCode === null) {
+      return notApplicable(`no link rel=icon, and /favicon.ico could not be fetched (${ico.error ?? 'no response'})`);
+    }
     const mediaType = ico.contentType?.split(';')[0].trim().toLowerCase() ?? null;
     const value = { source: '/favicon.ico', url: ico.finalUrl, status_code: ico.statusCode, content_type: mediaType };
     // Some servers label icons application/octet-stream; browsers still show them.
     const isImage = mediaType !== null && (mediaType.startsWith('image/') || mediaType === 'application/octet-stream');
     if (ico.statusCode === 200 && isImage) return { passed: true, value, errors: null };
-    return {
-      passed: false,
-      value,
-      errors: { missing: [ico.statusCode === 200 ? `/favicon.ico is not an image (${mediaType ?? 'no content type'})` : `/favicon.ico answered ${ico.statusCode}`] },
-    };
+    const problem =
+      ico.statusCode === 200 ? `/favicon.ico is not an image (${mediaType ?? 'no content type'})` : `/favicon.ico answered ${ico.statusCode}`;
+    return { passed: false, value, errors: { missing: [problem] } };
   },
 });

@@ -1,4 +1,5 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const headingOrderCheck = defineCheck({
   id: 'heading_order',
@@ -21,6 +22,6 @@ export const headingOrderCheck = defineCheck({
       }
     }
     const value = { headings: headings.length, skips: skips.length };
-    return skips.length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors: { skipped_level: capItems(skips) } };
+    return outcomeFromErrors(value, skips.length === 0 ? {} : { skipped_level: capItems(skips) });
   },
 });

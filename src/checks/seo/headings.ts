@@ -1,4 +1,5 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const headingsCheck = defineCheck({
   id: 'headings',
@@ -24,6 +25,6 @@ export const headingsCheck = defineCheck({
     if (empty.length > 0) errors.empty = capItems(empty);
 
     const value = { h1: capItems(h1), counts, empty: empty.length };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });

@@ -1,6 +1,7 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import { isAbsoluteHttpUrl } from '../../parse/url.ts';
 import { parseLinkHeader } from './link-header.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 // What search engines accept in hreflang: a 2-3 letter language, optionally a script and a region
 // ("en", "en-GB", "zh-Hant-TW", "es-419"), or x-default for the fallback page.
@@ -26,7 +27,7 @@ export const hreflangCheck = defineCheck({
     const alternates: Alternate[] = [
       ...snapshot.linkTags
         .filter((link) => link.inHead && link.rel.includes('alternate') && link.hreflang !== null)
-        .map((link) => ({ source: 'head' as const, hreflang: link.hreflang!.trim(), href: (link.href ?? '').trim() })),
+        .map((link) => ({ source: 'head' as const, hreflang: (link.hreflang ?? '').trim(), href: (link.href ?? '').trim() })),
       ...parseLinkHeader(page.headers['link'] ?? '')
         .filter((link) => link.rel.includes('alternate') && link.params.hreflang !== undefined)
         .map((link) => ({ source: 'header' as const, hreflang: link.params.hreflang.trim(), href: link.href })),
@@ -41,6 +42,6 @@ export const hreflangCheck = defineCheck({
 
     const codes = [...new Set(alternates.map((alternate) => alternate.hreflang.toLowerCase()))];
     const value = { alternates: alternates.length, languages: capItems(codes), has_x_default: codes.includes('x-default') };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });

@@ -1,4 +1,5 @@
 import { defineCheck } from '../check.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const httpStatusCheck = defineCheck({
   id: 'http_status',
@@ -13,6 +14,6 @@ export const httpStatusCheck = defineCheck({
   run({ page }) {
     const value = { status_code: page.statusCode, final_url: page.finalUrl };
     const ok = page.statusCode >= 200 && page.statusCode < 300;
-    return ok ? { passed: true, value, errors: null } : { passed: false, value, errors: { status: [page.statusCode] } };
+    return outcomeFromErrors(value, ok ? {} : { status: [page.statusCode] });
   },
 });

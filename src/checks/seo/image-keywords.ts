@@ -1,5 +1,6 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
 import type { Image } from '../../parse/page-snapshot.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 const DECORATIVE_ROLES = new Set(['presentation', 'none']);
 
@@ -21,7 +22,7 @@ export const imageKeywordsCheck = defineCheck({
     const emptyAlt = images.filter((image) => image.alt !== null && image.alt.trim() === '').map(imageLabel);
 
     const value = { images: images.length, missing_alt: missing.length, empty_alt: emptyAlt.length, empty_alt_images: capItems(emptyAlt) };
-    return missing.length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors: { missing_alt: capItems(missing) } };
+    return outcomeFromErrors(value, missing.length === 0 ? {} : { missing_alt: capItems(missing) });
   },
 });
 

@@ -1,6 +1,7 @@
 import { defineCheck } from '../check.ts';
 import { siteHost } from '../../parse/url.ts';
 import { anchorTarget } from './anchor-target.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const inPageLinksCheck = defineCheck({
   id: 'in_page_links',
@@ -26,8 +27,6 @@ export const inPageLinksCheck = defineCheck({
     }
     const total = internal + external;
     const value = { internal, external, nofollow, total, max: thresholds.max_links };
-    return total <= thresholds.max_links
-      ? { passed: true, value, errors: null }
-      : { passed: false, value, errors: { too_many: [{ total, max: thresholds.max_links }] } };
+    return outcomeFromErrors(value, total <= thresholds.max_links ? {} : { too_many: [{ total, max: thresholds.max_links }] });
   },
 });

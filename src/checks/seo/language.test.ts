@@ -19,6 +19,7 @@ describe('language', () => {
 
   it('fails malformed tags', () => {
     expect(run('en_US')).toMatchObject({ passed: false, value: { lang: 'en_US' }, errors: { invalid: ['en_US'] } });
+    // 5-8 letter languages are reserved for registration and none is registered: lang="english" is a mistake.
     for (const tag of ['english', 'e', 'en-', 'abcd', 'en-US-', 'en--US', 'de-x', '123', 'en-a']) {
       expect(run(tag).passed, tag).toBe(false);
     }

@@ -1,5 +1,6 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { anchorTarget } from './anchor-target.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 // Whole link texts that say nothing about the destination, per language (lower-case, without the
 // trailing punctuation or arrows that are stripped before comparing). Lighthouse's lists plus more.
@@ -15,6 +16,8 @@ const GENERIC_LINK_TEXTS: Record<string, readonly string[]> = {
   pl: ['kliknij tutaj', 'tutaj', 'więcej', 'czytaj więcej', 'dowiedz się więcej', 'zobacz więcej'],
   ja: ['ここをクリック', 'こちらをクリック', 'こちら', 'ここ', 'リンク', '続きを読む', '続く', '全文表示', 'もっと見る', '詳しくはこちら', '詳細はこちら'],
   ko: ['여기', '여기를 클릭', '클릭', '링크', '자세히', '자세히 보기', '계속', '이동', '전체 보기'],
+  fa: ['اطلاعات بیشتر', 'اطلاعات', 'این', 'اینجا بزنید', 'اینجا کلیک کنید', 'اینجا', 'برو', 'بیشتر بخوانید', 'بیشتر بدانید', 'بیشتر', 'شروع'],
+  ta: ['அடுத்த பக்கம்', 'மறுபக்கம்', 'முந்தைய பக்கம்', 'முன்பக்கம்', 'மேலும் அறிக', 'மேலும் தகவலுக்கு', 'மேலும் தரவுகளுக்கு', 'தயவுசெய்து இங்கே அழுத்தவும்', 'இங்கே கிளிக் செய்யவும்'],
   zh: ['点击这里', '点击此处', '这里', '更多', '阅读更多', '了解更多', '查看更多', '點擊這裡', '這裡', '閱讀更多', '瞭解更多'],
 };
 const ALL_GENERIC = new Set(Object.values(GENERIC_LINK_TEXTS).flat());
@@ -44,7 +47,7 @@ export const linkTextCheck = defineCheck({
     }
     if (checked === 0) return notApplicable('the page has no links with text to other pages');
     const value = { links_checked: checked, generic: offending.length };
-    return offending.length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors: { generic: capItems(offending) } };
+    return outcomeFromErrors(value, offending.length === 0 ? {} : { generic: capItems(offending) });
   },
 });
 

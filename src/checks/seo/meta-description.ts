@@ -1,6 +1,7 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { metasNamed, metaText } from './meta-tags.ts';
 import { codePointLength } from './text-measure.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const metaDescriptionCheck = defineCheck({
   id: 'meta_description',
@@ -33,6 +34,6 @@ export const metaDescriptionCheck = defineCheck({
     else if (length > max) errors.too_long = [{ length, max }];
 
     const value = { description, length, count: texts.length, outside_head: outsideHead };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });

@@ -1,6 +1,6 @@
-import { capItems, defineCheck } from '../check.ts';
-import type { CheckContext } from '../check.ts';
+import { capItems, defineCheck, type CheckContext } from '../check.ts';
 import { metasNamed } from './meta-tags.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 /** Meta names Googlebot obeys: the generic one and its own. */
 const META_NAMES = ['robots', 'googlebot'];
@@ -29,7 +29,7 @@ export const noindexCheck = defineCheck({
     const responseDate = ctx.page.headers['date'];
     const blocking = directives.filter((directive) => keepsOutOfIndex(directive.content, responseDate));
     const value = { directives: capItems(directives), blocked_by: blocking[0]?.source ?? null };
-    return blocking.length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors: { noindex: capItems(blocking) } };
+    return outcomeFromErrors(value, blocking.length === 0 ? {} : { noindex: capItems(blocking) });
   },
 });
 

@@ -1,6 +1,7 @@
 import { defineCheck, type CheckErrors } from '../check.ts';
 import { isAbsoluteHttpUrl } from '../../parse/url.ts';
 import { metasNamed, metaText } from './meta-tags.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 const REQUIRED = ['og:title', 'og:description', 'og:image', 'twitter:card'] as const;
 
@@ -16,9 +17,8 @@ export const openGraphCheck = defineCheck({
     'Add to the `<head>`: `<meta property="og:title">`, `og:description`, `og:image` with an absolute https URL of an image (ideally 1200×630), and `<meta name="twitter:card" content="summary_large_image">`.',
   run({ snapshot }) {
     // Both attributes are common in the wild (property= per the Open Graph protocol, name= for Twitter).
-    const found = Object.fromEntries(
-      REQUIRED.map((key) => [key, metasNamed(snapshot.metas, [key], true).map(metaText).find((text) => text !== '') ?? null]),
-    ) as Record<(typeof REQUIRED)[number], string | null>;
+    const contentOf = (key: string) => metasNamed(snapshot.metas, [key], true).map(metaText).find((text) => text !== '') ?? null;
+    const found = Object.fromEntries(REQUIRED.map((key) => [key, contentOf(key)])) as Record<(typeof REQUIRED)[number], string | null>;
 
     const errors: CheckErrors = {};
     const missing = REQUIRED.filter((key) => found[key] === null);
@@ -26,7 +26,12 @@ export const openGraphCheck = defineCheck({
     const image = found['og:image'];
     if (image !== null && !isAbsoluteHttpUrl(image)) errors.not_absolute = [image];
 
-    const value = { og_title: found['og:title'], og_description: found['og:description'], og_image: image, twitter_card: found['twitter:card'] };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    const value = {
+      og_title: found['og:title'],
+      og_description: found['og:description'],
+      og_image: image,
+      twitter_card: found['twitter:card'],
+    };
+    return outcomeFromErrors(value, errors);
   },
 });

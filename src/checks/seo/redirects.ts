@@ -1,4 +1,5 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 // One hop (http to https, or adding "www.") is routine; each extra hop costs a round trip and crawl budget.
 const MAX_HOPS = 1;
@@ -16,7 +17,8 @@ export const redirectsCheck = defineCheck({
   run({ page }) {
     const chain = page.redirects.map((hop) => ({ url: hop.url, status_code: hop.statusCode, location: hop.location }));
     // Every address visited, in order; a repeat means the chain went round in a circle.
-    const visited = page.redirects.length === 0 ? [] : [...page.redirects.map((hop) => hop.url), page.redirects[page.redirects.length - 1].location];
+    const last = page.redirects.at(-1);
+    const visited = last === undefined ? [] : [...page.redirects.map((hop) => hop.url), last.location];
     const repeated = visited.filter((url, index) => visited.indexOf(url) !== index);
 
     const errors: CheckErrors = {};
@@ -24,6 +26,6 @@ export const redirectsCheck = defineCheck({
     if (chain.length > MAX_HOPS) errors.too_many = capItems(visited);
 
     const value = { count: chain.length, chain: capItems(chain), final_url: page.finalUrl };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });

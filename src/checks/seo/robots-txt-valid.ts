@@ -1,5 +1,6 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { robotsTxtState } from './robots-access.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const robotsTxtValidCheck = defineCheck({
   id: 'robots_txt_valid',
@@ -23,8 +24,6 @@ export const robotsTxtValidCheck = defineCheck({
       sitemaps: robots.sitemaps.length,
       problems: robots.problems.length,
     };
-    return robots.problems.length === 0
-      ? { passed: true, value, errors: null }
-      : { passed: false, value, errors: { invalid_lines: capItems(robots.problems) } };
+    return outcomeFromErrors(value, robots.problems.length === 0 ? {} : { invalid_lines: capItems(robots.problems) });
   },
 });

@@ -1,6 +1,7 @@
 import { defineCheck, notApplicable } from '../check.ts';
 import { evaluateRobots } from '../../robots/robots-txt.ts';
 import { robotsTxtState } from './robots-access.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 /** Googlebot obeys its own group, else `*`. */
 const CRAWLER = 'googlebot';
@@ -21,14 +22,14 @@ export const robotsCheck = defineCheck({
     const robotsTxtUrl = ctx.origin.robotsTxt.url;
     if (state.kind === 'unknown') return notApplicable(state.reason, { robots_txt: robotsTxtUrl });
     if (state.kind === 'absent') {
-      return { passed: true, value: { url, robots_txt: robotsTxtUrl, status_code: state.statusCode, user_agent: CRAWLER, group: null, rule: null }, errors: null };
+      const value = { url, robots_txt: robotsTxtUrl, status_code: state.statusCode, user_agent: CRAWLER, group: null, rule: null };
+      return { passed: true, value, errors: null };
     }
 
     const verdict = evaluateRobots(state.robots, url, [CRAWLER]);
-    const rule = verdict.rule && { type: verdict.rule.allow ? 'allow' : 'disallow', pattern: verdict.rule.pattern, line: verdict.rule.line };
+    const decidingRule = verdict.rule;
+    const rule = decidingRule && { type: decidingRule.allow ? 'allow' : 'disallow', pattern: decidingRule.pattern, line: decidingRule.line };
     const value = { url, robots_txt: robotsTxtUrl, status_code: state.statusCode, user_agent: CRAWLER, group: verdict.group, rule };
-    return verdict.allowed
-      ? { passed: true, value, errors: null }
-      : { passed: false, value, errors: { disallowed: [{ group: verdict.group, pattern: verdict.rule?.pattern ?? null, line: verdict.rule?.line ?? null }] } };
+    return outcomeFromErrors(value, verdict.allowed ? {} : { disallowed: [{ group: verdict.group, ...rule }] });
   },
 });

@@ -1,5 +1,6 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { codePointLength } from './text-measure.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const seoFriendlyUrlCheck = defineCheck({
   id: 'seo_friendly_url',
@@ -30,7 +31,7 @@ export const seoFriendlyUrlCheck = defineCheck({
 
     // A query string is normal for filters and tracking; it is shown, not judged.
     const value = { url: readable, path, length, query: url.search === '' ? null : safeDecode(url.search) };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineCheck, notApplicable } from '../check.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const textHtmlRatioCheck = defineCheck({
   id: 'text_html_ratio',
@@ -15,6 +16,6 @@ export const textHtmlRatioCheck = defineCheck({
     const percent = Math.round((1000 * snapshot.text.charCount) / snapshot.htmlLength) / 10;
     const min = thresholds.min_text_html_ratio_percent;
     const value = { percent, text_chars: snapshot.text.charCount, html_chars: snapshot.htmlLength, min };
-    return percent >= min ? { passed: true, value, errors: null } : { passed: false, value, errors: { too_low: [{ percent, min }] } };
+    return outcomeFromErrors(value, percent >= min ? {} : { too_low: [{ percent, min }] });
   },
 });

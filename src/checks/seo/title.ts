@@ -1,5 +1,6 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { codePointLength, collapseWhitespace } from './text-measure.ts';
+import { outcomeFromErrors } from './outcome.ts';
 
 export const titleCheck = defineCheck({
   id: 'title',
@@ -31,6 +32,6 @@ export const titleCheck = defineCheck({
     else if (length > max) errors.too_long = [{ length, max }];
 
     const value = { title, length, count: titles.length, outside_head: outsideHead };
-    return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
+    return outcomeFromErrors(value, errors);
   },
 });
