@@ -43,7 +43,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase(config.databaseUrl));
   app.decorate('config', config);
-  app.decorate('services', createServices(database, config, options.analyzer));
+  app.decorate(
+    'services',
+    createServices(database, config, {
+      analyzer: options.analyzer,
+      onCheckFailure: (checkId, error) => app.log.error({ err: error, checkId }, 'check failed; recorded as not applicable'),
+    }),
+  );
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });

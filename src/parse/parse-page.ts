@@ -16,5 +16,5 @@ export function parsePage(html: string, finalUrl: string): PageSnapshot {
   const collector = new PageCollector(html);
   const parser = new PageParser(collector, PARSER_OPTIONS);
   parser.parseDocument(html);
-  return collector.snapshot(html.length, finalUrl);
+  return collector.snapshot(finalUrl);
 }

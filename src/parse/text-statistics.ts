@@ -98,13 +98,13 @@ export class TextStatistics {
           this.endWord(source, wordStart, i, hasUpper);
           wordStart = -1;
         }
+        while (i + 1 < end && charClass[source.charCodeAt(i + 1)] === SPACE) i++;
         continue;
       }
       if (pendingSpace) {
         if (charCount > 0) charCount++;
         pendingSpace = false;
       }
-      charCount += units;
       if (cls >= WORD) {
         if (wordStart < 0) {
           wordStart = i;
@@ -112,8 +112,18 @@ export class TextStatistics {
           this.inWord = true;
           this.wordCount++;
         }
+        // the rest of the run in one tight loop (astral and unclassified characters leave it)
+        const runStart = i;
         if (cls === WORD_UPPER) hasUpper = true;
+        while (i + 1 < end) {
+          const next = charClass[source.charCodeAt(i + 1)];
+          if (next < WORD) break;
+          if (next === WORD_UPPER) hasUpper = true;
+          i++;
+        }
+        charCount += i - runStart + units;
       } else {
+        charCount += units;
         if (wordStart >= 0) {
           this.endWord(source, wordStart, i, hasUpper);
           wordStart = -1;

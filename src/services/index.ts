@@ -23,10 +23,17 @@ export function analyzerFromConfig(config: Config, onCheckFailure?: (checkId: st
   });
 }
 
-export function createServices(database: AppDatabase, config: Config, analyzer?: Analyzer) {
+export interface ServiceOptions {
+  /** Replaces the analyser built from config (a test may wrap the real one). */
+  analyzer?: Analyzer;
+  /** Where a check that threw is reported; the report itself survives. */
+  onCheckFailure?: (checkId: string, error: unknown) => void;
+}
+
+export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   return {
-    reports: createReportService(db, analyzer ?? analyzerFromConfig(config)),
+    reports: createReportService(db, options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure)),
     projects: createProjectService(db),
     accounts: createAccountService(db),
     health: createHealthService(db),

@@ -1,0 +1,41 @@
+// Renders docs/checks.md from the registry, so the documentation can never drift from the checks.
+import type { CheckDefinition, Category } from './check.ts';
+import { POINTS } from '../scoring/score.ts';
+
+const CATEGORY_TITLES: Record<Category, string> = {
+  seo: 'SEO',
+  performance: 'Performance',
+  security: 'Security',
+  miscellaneous: 'Miscellaneous',
+};
+
+export function renderCheckDocs(checks: readonly CheckDefinition[]): string {
+  const lines = [
+    '# The checks of a pagegrade report',
+    '',
+    '<!-- Generated from src/checks by `npm run docs:checks`; do not edit by hand. -->',
+    '',
+    `Every report runs these ${checks.length} checks. A check passes, fails, or does not apply (\`passed: null\`, with a reason).`,
+    `Points by importance: high ${POINTS.high}, medium ${POINTS.medium}, low ${POINTS.low}; the score is the share of points`,
+    'earned among applicable checks, 0-100. 80 and above is good, 50 and above decent, below 50 bad; a page that',
+    'cannot be indexed (`http_status`, `noindex` or `robots` failed) is at most decent.',
+    'Numeric limits are defaults an operator can change with `PAGEGRADE_THRESHOLDS` (keys in src/checks/thresholds.ts).',
+    '',
+  ];
+  for (const category of Object.keys(CATEGORY_TITLES) as Category[]) {
+    const inCategory = checks.filter((check) => check.category === category);
+    lines.push(`## ${CATEGORY_TITLES[category]}`, '');
+    for (const check of inCategory) {
+      lines.push(
+        `### \`${check.id}\` (${check.importance})`,
+        '',
+        `- Passes: ${check.title}`,
+        `- Fails: ${check.failureTitle}`,
+        `- Why it matters: ${check.description}`,
+        `- How to fix: ${check.howToFix}`,
+        '',
+      );
+    }
+  }
+  return lines.join('\n');
+}
