@@ -20,11 +20,17 @@ export async function findSitemap(origin: string, robotsTxt: AuxResponse, contex
     ...fromRobots.map((url) => ({ url, source: 'robots' as const })),
     ...(fromRobots.includes(fallback) ? [] : [{ url: fallback, source: 'default' as const }]),
   ];
+  let unanswered: SitemapFacts | null = null;
+  let anyAnswered = false;
   for (const { url, source } of candidates) {
-    const sitemap = await fetchSitemap(url, source, context);
-    if (sitemap) return sitemap;
+    const attempt = await fetchSitemap(url, source, context);
+    if (attempt.sitemap) return attempt.sitemap;
+    if (attempt.answered) anyAnswered = true;
+    else unanswered ??= { ...attempt.response, validXml: false, urlCount: 0, source };
   }
-  return null;
+  // Nothing answered at all (timeouts, refused): report that, so the check can say it could not
+  // tell, instead of scoring a network problem as a missing sitemap.
+  return anyAnswered ? null : unanswered;
 }
 
 /** Absolute http(s) URLs of the `Sitemap:` lines of a robots.txt that was read. */
@@ -40,13 +46,23 @@ export function sitemapUrlsInRobotsTxt(robotsTxt: AuxResponse): string[] {
   return urls;
 }
 
-/** The sitemap at `url` if it answered 200 (even when its body then failed), otherwise null. */
-async function fetchSitemap(url: string, source: SitemapFacts['source'], context: AuxContext): Promise<SitemapFacts | null> {
+interface SitemapAttempt {
+  /** The sitemap at the URL if it answered 200 (even when its body then failed). */
+  sitemap: SitemapFacts | null;
+  /** Whether the server answered with any HTTP status. */
+  answered: boolean;
+  response: AuxResponse;
+}
+
+async function fetchSitemap(url: string, source: SitemapFacts['source'], context: AuxContext): Promise<SitemapAttempt> {
+  const found = (sitemap: SitemapFacts): SitemapAttempt => ({ sitemap, answered: true, response: result.response });
   const maxBytes = context.options.maxBytes;
   const result = await auxRequest(url, context, { maxBytes, onOverflow: 'fail' });
-  if (result.answeredStatus !== 200) return null;
+  if (result.answeredStatus !== 200) {
+    return { sitemap: null, answered: result.answeredStatus !== null, response: result.response };
+  }
   const unreadable = { validXml: false, urlCount: 0, source };
-  if (!result.bytes) return { ...result.response, ...unreadable };
+  if (!result.bytes) return found({ ...result.response, ...unreadable });
   let bytes = result.bytes;
   // sitemap.xml.gz is usually served as a gzip file, not with Content-Encoding: gzip.
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
@@ -54,10 +70,10 @@ async function fetchSitemap(url: string, source: SitemapFacts['source'], context
       bytes = await gunzip(bytes, { maxOutputLength: maxBytes });
     } catch {
       const error = `The sitemap is not valid gzip or larger than ${maxBytes} bytes.`;
-      return { ...result.response, statusCode: null, error, ...unreadable };
+      return found({ ...result.response, statusCode: null, error, ...unreadable });
     }
   }
   const xml = decodeText(bytes, plainTextEncoding(bytes, result.charsetLabel));
   // The text itself is not kept: no check reads it, and sitemaps can be megabytes per cached origin.
-  return { ...result.response, body: null, ...inspectSitemapXml(xml), source };
+  return found({ ...result.response, body: null, ...inspectSitemapXml(xml), source });
 }

@@ -68,7 +68,11 @@ export interface OriginFacts {
   notFoundProbe: AuxResponse;
   /** GET /favicon.ico (only consulted when the page has no link rel=icon). */
   faviconIco: AuxResponse;
-  /** The first sitemap found: robots.txt Sitemap: lines first, then /sitemap.xml. null when none answered 200. */
+  /**
+   * The first sitemap found: robots.txt Sitemap: lines first, then /sitemap.xml. When no candidate
+   * answered at all, the failed attempt (statusCode null, error set); null when candidates answered
+   * but none with 200. A 200 whose body could not be read also has statusCode null and an error.
+   */
   sitemap: (AuxResponse & { source: 'robots' | 'default'; validXml: boolean; urlCount: number }) | null;
   /** Whether the origin negotiates HTTP/2 over TLS ALPN; null for plain http or when it could not be tested. */
   http2: boolean | null;

@@ -97,7 +97,9 @@ describe('gatherOriginFacts', () => {
       expect(aux.statusCode).toBeNull();
       expect(aux.error).toBe(`The server at 127.0.0.1:${closed.port} refused the connection.`);
     }
-    expect(facts.sitemap).toBeNull();
+    // No candidate answered: the failed attempt is reported, so the check can say it could not tell.
+    expect(facts.sitemap).toMatchObject({ statusCode: null, validXml: false, source: 'default' });
+    expect(facts.sitemap?.error).toBe(`The server at 127.0.0.1:${closed.port} refused the connection.`);
   });
 
   it('keeps only the first 512 KiB of a huge robots.txt, ending on a whole line', async () => {

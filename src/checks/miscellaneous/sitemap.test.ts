@@ -36,6 +36,19 @@ describe('sitemap', () => {
     expect(outcome).toMatchObject({ passed: false, errors: { unreachable: ['https://example.com/s1.xml'] } });
   });
 
+  it('does not apply when the sitemap could not be read', () => {
+    const unread = sitemap({ statusCode: null, validXml: false, error: 'The server at example.com did not answer within 10000 ms.' });
+    expect(sitemapCheck.run(makeContext({ origin: { sitemap: unread } }))).toMatchObject({
+      passed: null,
+      reason: expect.stringContaining('did not answer'),
+    });
+  });
+
+  it('fails a sitemap URL that answers an error status', () => {
+    const outcome = sitemapCheck.run(makeContext({ origin: { sitemap: sitemap({ statusCode: 410 }) } }));
+    expect(outcome.passed).toBe(false);
+  });
+
   it('does not apply when robots.txt could not be read', () => {
     const failed = makeAux('https://example.com/robots.txt', { statusCode: null, error: 'timeout' });
     expect(sitemapCheck.run(makeContext({ origin: { robotsTxt: failed } }))).toMatchObject({ passed: null, reason: expect.stringContaining('timeout') });

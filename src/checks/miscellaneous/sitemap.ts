@@ -26,6 +26,10 @@ export const sitemapCheck = defineCheck({
       return { passed: false, value, errors };
     }
     const value = { url: sitemap.finalUrl, source: sitemap.source, url_count: sitemap.urlCount, valid_xml: sitemap.validXml };
+    // No HTTP answer, or a 200 whose body could not be read (timeout, too large): not a verdict.
+    if (sitemap.statusCode === null) {
+      return notApplicable(`the sitemap at ${sitemap.url} could not be read (${sitemap.error ?? 'request failed'})`, value);
+    }
     if (sitemap.statusCode !== 200) {
       return { passed: false, value, errors: { bad_status: [`${sitemap.url} answered ${sitemap.statusCode}`] } };
     }
