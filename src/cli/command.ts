@@ -12,6 +12,8 @@ export interface Command {
   name: string;
   summary: string;
   usage: string;
+  /** More help after the summary: options explained, exit codes. */
+  details?: string;
   options: NonNullable<ParseArgsConfig['options']>;
   allowPositionals?: boolean;
   /** Returns the process exit code. */

@@ -7,8 +7,9 @@ import { serve } from './commands/serve.ts';
 import { migrate } from './commands/migrate.ts';
 import { usersCreate, usersList } from './commands/users.ts';
 import { keysCreate, keysList, keysRevoke } from './commands/keys.ts';
+import { analyze } from './commands/analyze.ts';
 
-export const commands: readonly Command[] = [serve, migrate, usersCreate, usersList, keysCreate, keysRevoke, keysList];
+export const commands: readonly Command[] = [analyze, serve, migrate, usersCreate, usersList, keysCreate, keysRevoke, keysList];
 
 function overview(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
@@ -39,7 +40,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const args = parseCommandArgs(command, rest);
     if (args.values.help) {
-      io.stdout.write(`Usage: pagegrade ${command.usage}\n\n${command.summary}\n`);
+      const details = command.details ? `\n${command.details}\n` : '';
+      io.stdout.write(`Usage: pagegrade ${command.usage}\n\n${command.summary}\n${details}`);
       return 0;
     }
     return await command.run(args, io);

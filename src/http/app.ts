@@ -61,6 +61,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
 
   await app.register(helmet, { global: true });
+  // Bodies are forms or JSON (API.md); Fastify's default text/plain parser would let other types in.
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   await registerOpenApi(app);
   await app.register(healthRoutes);

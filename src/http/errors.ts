@@ -26,7 +26,7 @@ function bodyParseMessage(error: FastifyError): string | null {
 export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
-      return sendValidationError(reply, validationMessages(error.validation, error.validationContext));
+      return sendValidationError(reply, validationMessages(error.validation));
     }
     if (error instanceof ValidationError) return sendValidationError(reply, { [error.field]: [error.message] });
     if (error instanceof NotFoundError) return reply.code(404).send(NOT_FOUND_BODY);

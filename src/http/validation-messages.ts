@@ -2,6 +2,15 @@
 // parameter and, for closed sets, its allowed values.
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a single string (not repeated)',
+  boolean: 'true or false',
+  object: 'a form or JSON object',
+  array: 'a list',
+};
+
 function fieldOf(error: FastifySchemaValidationError): string {
   if (error.keyword === 'required') return String(error.params.missingProperty);
   const path = error.instancePath.replace(/^\//, '').split('/')[0];
@@ -16,9 +25,7 @@ function sentence(field: string, error: FastifySchemaValidationError): string {
     case 'enum':
       return `The ${field} must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`;
     case 'type':
-      return params.type === 'integer'
-        ? `The ${field} must be an integer.`
-        : `The ${field} must be a ${String(params.type)}.`;
+      return `The ${field} must be ${TYPE_NAMES[String(params.type)] ?? `of type ${String(params.type)}`}.`;
     case 'minimum':
       return `The ${field} must be at least ${String(params.limit)}.`;
     case 'maximum':
@@ -32,10 +39,7 @@ function sentence(field: string, error: FastifySchemaValidationError): string {
   }
 }
 
-export function validationMessages(
-  errors: readonly FastifySchemaValidationError[],
-  _context?: string,
-): Record<string, string[]> {
+export function validationMessages(errors: readonly FastifySchemaValidationError[]): Record<string, string[]> {
   const byField: Record<string, string[]> = {};
   for (const error of errors) {
     const field = fieldOf(error);

@@ -12,8 +12,8 @@
 // 3. A nesting cap. htmlparser2 keeps open elements in an array it unshifts on every start tag and
 //    searches on every end tag, so each tag costs time in proportion to the depth: 100,000 nested
 //    <div>s take seconds, a few megabytes of them minutes. Past MAX_OPEN_ELEMENTS new elements are
-//    treated as void (opened and closed at once), which keeps parsing linear. Chrome stops nesting at
-//    the same depth; real pages stay far below it.
+//    treated as void (opened and closed at once), which keeps parsing linear. Chrome and Safari stop
+//    nesting at the same depth; real pages stay far below it (the corpus peaks at 39).
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 
 export const MAX_OPEN_ELEMENTS = 512;

@@ -1,6 +1,6 @@
-// What the parser needs to know about a tag name, packed into one number so each start and end tag
-// costs a single Map lookup: trait bits in the low byte, the element kind (for tags the collector
-// reads attributes of) above it.
+// What the parser needs to know about a tag name, packed into one number so a start tag costs a
+// single Map lookup (its end tag reuses the number): trait bits in the low byte, the element kind
+// (for tags whose attributes are collected) above it.
 
 /** Starts or ends a line of text: `a<div>b</div>` is two words; `a<b>b</b>` stays one. */
 export const BREAKS_TEXT = 1;

@@ -181,7 +181,7 @@ describe.each(testDialects())('PUT /api/v1/reports/{id} [%s]', (dialect) => {
       const report: Body = await createReport(t, account, site.url(path));
       site.route(path, html(BAD_PAGE));
       const fetched = site.requests.filter((requested) => requested === path).length;
-      for (const fields of [{ results: 0 }, { privacy: 1 }]) {
+      for (const fields of [{ results: 0 }, { privacy: 1 }] as Record<string, number>[]) {
         const response = await put(account, report.id, fields);
         expect(response.statusCode, response.body).toBe(200);
         const data = body(response).data;

@@ -1,5 +1,5 @@
 import { capItems, defineCheck } from '../check.ts';
-import { resolveUrl, siteHost } from '../../parse/url.ts';
+import { resolveUrl, siteHost, withoutHash } from '../../parse/url.ts';
 
 /** Social network host → network name. Subdomains count too (m.facebook.com, de.linkedin.com). */
 const NETWORKS: Record<string, string> = {
@@ -34,8 +34,8 @@ export const socialCheck = defineCheck({
       // rel=me marks a link to the author's own profile, on any network (Mastodon instances included).
       const network = networkOf(url) ?? (anchor.rel.includes('me') && siteHost(url) !== pageHost ? url.hostname : null);
       if (network === null || !isProfilePath(url)) continue;
-      url.hash = '';
-      if (!profiles.has(url.href)) profiles.set(url.href, network);
+      const profile = withoutHash(url);
+      if (!profiles.has(profile)) profiles.set(profile, network);
     }
     const value = {
       profiles: capItems([...profiles.keys()]),
@@ -47,12 +47,18 @@ export const socialCheck = defineCheck({
   },
 });
 
+const NETWORK_BY_DOMAIN = new Map(Object.entries(NETWORKS));
+
+/** The network of a host or of any parent domain (m.facebook.com → facebook). */
 function networkOf(url: URL): string | null {
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  for (const [domain, network] of Object.entries(NETWORKS)) {
-    if (host === domain || host.endsWith(`.${domain}`)) return network;
+  let host = url.hostname.toLowerCase().replace(/\.$/, '');
+  for (;;) {
+    const network = NETWORK_BY_DOMAIN.get(host);
+    if (network !== undefined) return network;
+    const dot = host.indexOf('.');
+    if (dot === -1) return null;
+    host = host.slice(dot + 1);
   }
-  return null;
 }
 
 /** A profile has a path; the bare home page and share buttons are not profiles. */

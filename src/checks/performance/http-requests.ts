@@ -1,5 +1,5 @@
 import { defineCheck } from '../check.ts';
-import { resolveUrl } from '../../parse/url.ts';
+import { resolveUrl, withoutHash } from '../../parse/url.ts';
 
 export const httpRequestsCheck = defineCheck({
   id: 'http_requests',
@@ -25,9 +25,9 @@ export const httpRequestsCheck = defineCheck({
       const url = resolveUrl(ref.url, snapshot.baseUrl);
       // data:, blob:, about: and the like need no network request.
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
-      url.hash = '';
       // The same URL twice is fetched once.
-      if (!counted.has(url.href)) counted.set(url.href, ref.tag);
+      const href = withoutHash(url);
+      if (!counted.has(href)) counted.set(href, ref.tag);
     }
     const byTag: Record<string, number> = {};
     for (const tag of counted.values()) byTag[tag] = (byTag[tag] ?? 0) + 1;

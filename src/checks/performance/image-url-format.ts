@@ -19,7 +19,8 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
   const url = resolveUrl(trimmed, baseUrl);
   if (!url) return 'unknown';
 
-  for (const param of FORMAT_PARAMS) {
+  const hasQuery = url.search !== '';
+  for (const param of hasQuery ? FORMAT_PARAMS : []) {
     const value = url.searchParams.get(param)?.trim().toLowerCase();
     if (value === 'webp' || value === 'avif') return 'modern';
   }
@@ -29,7 +30,7 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
   if (extension && MODERN_EXTENSIONS.has(extension)) return 'modern';
   if (extension && LEGACY_EXTENSIONS.has(extension)) return 'legacy';
 
-  for (const param of FORMAT_PARAMS) {
+  for (const param of hasQuery ? FORMAT_PARAMS : []) {
     const value = url.searchParams.get(param)?.trim().toLowerCase();
     if (value && LEGACY_FORMAT_VALUES.has(value)) return 'legacy';
   }
@@ -41,8 +42,9 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
  * imgix `auto=format` and Cloudinary `f_auto` transformations.
  */
 function servesNegotiatedFormat(url: URL): boolean {
-  const auto = url.searchParams.get('auto');
+  const auto = url.search === '' ? null : url.searchParams.get('auto');
   if (auto && auto.toLowerCase().split(',').some((option) => option.trim() === 'format')) return true;
+  if (!/f_/i.test(url.pathname)) return false;
   return url.pathname
     .split('/')
     .some((segment) => segment.split(',').some((transformation) => /^f_(auto|webp|avif)$/i.test(transformation)));

@@ -14,6 +14,6 @@ export function formSubmissionUrl(form: Form, ctx: CheckContext): URL | null {
   const url = action === '' ? resolveUrl(ctx.page.finalUrl, ctx.page.finalUrl) : resolveUrl(action, ctx.snapshot.baseUrl);
   if (!url || url.protocol !== 'http:') return url;
   const pageHost = URL.canParse(ctx.page.finalUrl) ? new URL(ctx.page.finalUrl).host : null;
-  if (url.host === pageHost && upgradesInsecureRequests(ctx)) url.protocol = 'https:';
+  if (url.host === pageHost && upgradesInsecureRequests(ctx)) return new URL(`https:${url.href.slice('http:'.length)}`);
   return url;
 }

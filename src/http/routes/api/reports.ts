@@ -104,9 +104,13 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: UpdateReportBody,
         response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
       },
+      // Every field is optional, so a PUT with no body at all is an empty form, not a type error.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
     },
     async (request) => {
-      const body = request.body ?? {};
+      const body = request.body;
       const report = await reports.update(request.account.id, parseId(request.params.id), {
         privacy: body.privacy,
         password: body.password,

@@ -1,0 +1,66 @@
+// The options of `analyze`, checked: anything out of range is a usage error (exit code 2).
+import { readFile } from 'node:fs/promises';
+import { UsageError, type ParsedArgs } from './command.ts';
+import type { FailOn, Gates } from './exit-status.ts';
+
+export const DEFAULT_CONCURRENCY = 4;
+/** Enough to keep a run fast without looking like an attack on one small site. */
+export const MAX_CONCURRENCY = 16;
+/** Ten minutes; far beyond any sensible page, and well inside what a timer can hold. */
+const MAX_TIMEOUT_MS = 600_000;
+
+export interface AnalyzeOptions {
+  /** URLs as given (arguments first, then the file's lines); checked later, one by one. */
+  targets: string[];
+  json: boolean;
+  concurrency: number;
+  timeoutMs: number | undefined;
+  gates: Gates;
+}
+
+function integerOption(args: ParsedArgs, name: string, min: number, max: number): number | undefined {
+  const raw = args.values[name];
+  if (typeof raw !== 'string') return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
+function failOnOption(args: ParsedArgs): FailOn | undefined {
+  const raw = args.values['fail-on'];
+  if (raw === undefined) return undefined;
+  if (raw !== 'bad' && raw !== 'decent') throw new UsageError(`--fail-on must be "bad" or "decent"; got "${String(raw)}".`);
+  return raw;
+}
+
+/** One URL a line; blank lines and lines starting with # are skipped. */
+export function urlsInList(text: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+async function urlsInFile(path: string): Promise<string[]> {
+  try {
+    return urlsInList(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`Cannot read --file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptions> {
+  const file = args.values.file;
+  const targets = [...args.positionals, ...(typeof file === 'string' ? await urlsInFile(file) : [])];
+  if (targets.length === 0) throw new UsageError('Name at least one URL, as an argument or with --file.');
+  return {
+    targets,
+    json: args.values.json === true,
+    concurrency: integerOption(args, 'concurrency', 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY,
+    timeoutMs: integerOption(args, 'timeout', 1, MAX_TIMEOUT_MS),
+    gates: { failOn: failOnOption(args), minScore: integerOption(args, 'min-score', 0, 100) },
+  };
+}

@@ -1,0 +1,33 @@
+// What `analyze` prints once every URL is done: reports (or JSON) on stdout, problems on stderr.
+import type { Gates } from './exit-status.ts';
+import { gateFailures } from './exit-status.ts';
+import { renderNotAnalysed, renderReport } from './report-text.ts';
+import { renderSummaryTable } from './summary-table.ts';
+import { outcomeJson, type UrlOutcome } from './url-outcome.ts';
+import type { Style } from './terminal-text.ts';
+
+function renderOutcome(outcome: UrlOutcome, style: Style): string {
+  return 'error' in outcome ? renderNotAnalysed(outcome.url, outcome.error, style) : renderReport(outcome.analysis, style);
+}
+
+/** One URL: its report. Several: each report in the order given, then the summary table. */
+export function renderText(outcomes: readonly UrlOutcome[], style: Style): string {
+  if (outcomes.length === 1) return renderOutcome(outcomes[0], style);
+  const rule = `\n${style.dim('─'.repeat(60))}\n\n`;
+  const reports = outcomes.map((outcome) => renderOutcome(outcome, style)).join(rule);
+  return `${reports}${rule}${style.bold('Summary')}\n\n${renderSummaryTable(outcomes, style)}`;
+}
+
+/** One URL: one object. Several: an array, in the order given. */
+export function renderJson(outcomes: readonly UrlOutcome[]): string {
+  const value = outcomes.length === 1 ? outcomeJson(outcomes[0]) : outcomes.map(outcomeJson);
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** Lines for stderr, so a CI log says why the exit code is not 0 even when stdout goes to a file. */
+export function renderProblems(outcomes: readonly UrlOutcome[], gates: Gates): string {
+  const notAnalysed = outcomes.filter((outcome) => 'error' in outcome).length;
+  const lines = gateFailures(outcomes, gates).map((failure) => `pagegrade: gate failed: ${failure}`);
+  if (notAnalysed > 0) lines.unshift(`pagegrade: ${notAnalysed} of ${outcomes.length} URLs could not be analysed.`);
+  return lines.map((line) => `${line}\n`).join('');
+}

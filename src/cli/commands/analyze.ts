@@ -1,0 +1,73 @@
+// `analyze`: run the engine in-process over one or more URLs, print a report or JSON, and set the
+// exit code for CI gates. Uses the same analyser the API uses (analyzerFromConfig).
+import { ConfigError, loadConfig, type Config } from '../../config.ts';
+import { analyzerFromConfig } from '../../services/index.ts';
+import { UsageError, type Command } from '../command.ts';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, readAnalyzeOptions } from '../analyze-options.ts';
+import { renderJson, renderProblems, renderText } from '../analyze-output.ts';
+import { exitCodeFor } from '../exit-status.ts';
+import { createProgress } from '../progress.ts';
+import { runPool } from '../run-pool.ts';
+import { createStyle, wantsColour } from '../terminal-text.ts';
+import { analyzeTarget } from '../url-outcome.ts';
+
+const DETAILS = `Options:
+  --json               print the results as JSON: the API report's fields (url, result, score, issues,
+                       page, results, generated_at); an array for several URLs, where a URL that could
+                       not be analysed is {"url", "error"}
+  --file <path>        also read URLs from a file, one a line (blank lines and # comments skipped)
+  --concurrency <n>    pages analysed at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})
+  --timeout <ms>       whole-fetch deadline per page (default: PAGEGRADE_FETCH_TIMEOUT_MS, or 10000)
+  --fail-on <verdict>  bad: exit 1 when any page is graded bad; decent: when any is decent or bad
+  --min-score <n>      exit 1 when any page scores below n (0 to 100)
+
+Exit codes (the first that applies):
+  2  usage error: unknown option, bad value, no URL, unreadable --file, invalid setting
+  3  one or more URLs could not be analysed (invalid, unreachable, not HTML, too large, ...)
+  1  a --fail-on or --min-score gate failed
+  0  every URL was analysed and no gate failed
+
+Several URLs show progress on stderr and end with a summary table. Colours only on a terminal;
+NO_COLOR turns them off, FORCE_COLOR on. Private and loopback addresses are refused unless
+PAGEGRADE_ALLOW_PRIVATE_URLS=1.`;
+
+function configFor(env: NodeJS.ProcessEnv, timeoutMs: number | undefined): Config {
+  try {
+    const config = loadConfig(env);
+    return timeoutMs === undefined ? config : { ...config, fetchTimeoutMs: timeoutMs };
+  } catch (error) {
+    // Exit code 1 means "a gate failed" here, so a bad setting is a usage error instead.
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export const analyze: Command = {
+  name: 'analyze',
+  summary: 'Analyse pages without a server and print a report (or JSON); exit codes for CI gates.',
+  usage: 'analyze <url...> [--file <path>] [--json] [--fail-on bad|decent] [--min-score <n>] [--concurrency <n>] [--timeout <ms>]',
+  details: DETAILS,
+  options: {
+    json: { type: 'boolean' },
+    file: { type: 'string' },
+    concurrency: { type: 'string' },
+    timeout: { type: 'string' },
+    'fail-on': { type: 'string' },
+    'min-score': { type: 'string' },
+  },
+  allowPositionals: true,
+  async run(args, io) {
+    const options = await readAnalyzeOptions(args);
+    const analyzer = analyzerFromConfig(configFor(io.env, options.timeoutMs));
+    const progress = options.targets.length > 1 ? createProgress(io.stderr, options.targets.length) : undefined;
+    const outcomes = await runPool(options.targets, options.concurrency, async (target) => {
+      const outcome = await analyzeTarget(analyzer, target);
+      progress?.finished(outcome);
+      return outcome;
+    });
+    progress?.end();
+    io.stdout.write(options.json ? renderJson(outcomes) : renderText(outcomes, createStyle(wantsColour(io.stdout, io.env))));
+    io.stderr.write(renderProblems(outcomes, options.gates));
+    return exitCodeFor(outcomes, options.gates);
+  },
+};

@@ -1,0 +1,417 @@
+// Golden pages through the whole pipeline (fetch -> parse -> checks -> score) from a loopback site:
+// the expected `passed` of every check of CHECKS.md, the score worked out by hand, and the values
+// that show the checks read the right things.
+//
+// Points (CHECKS.md): high 10, medium 5, low 2. All 49 checks: 8 high, 19 medium, 22 low = 219 points.
+// On plain http, http2 (low), hsts (low) and mixed_content (medium) never apply: 219 - 9 = 210.
+import iconv from 'iconv-lite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
+import {
+  analyzer,
+  FAVICON_BYTES,
+  goldenPage,
+  redirect,
+  respond,
+  startGoldenSite,
+  verdicts,
+  type GoldenSite,
+  type Handler,
+  wellKeptSite,
+} from './support/golden-site.ts';
+
+const analyze = analyzer();
+const sites: GoldenSite[] = [];
+
+async function site(routes: Record<string, Handler>): Promise<GoldenSite> {
+  const started = await startGoldenSite(routes);
+  sites.push(started);
+  return started;
+}
+
+beforeEach(() => clearOriginFactsCache());
+afterEach(async () => {
+  await Promise.all(sites.splice(0).map((started) => started.close()));
+});
+
+describe('golden page "good"', () => {
+  it('passes every check that applies on http except https_encryption', async () => {
+    const started = await site(wellKeptSite('/guides/mountain-coffee', goldenPage('good'), { coding: 'gzip' }));
+    const analysis = await analyze(started.url('/guides/mountain-coffee'));
+
+    expect(verdicts(analysis)).toEqual({
+      title: true,
+      meta_description: true,
+      headings: true,
+      heading_order: true,
+      content_keywords: true,
+      image_keywords: true,
+      seo_friendly_url: true,
+      '404_page': true,
+      robots: true,
+      robots_txt_valid: true,
+      noindex: true,
+      http_status: true,
+      redirects: true,
+      canonical: true,
+      hreflang: true,
+      in_page_links: true,
+      link_text: true,
+      crawlable_anchors: true,
+      language: true,
+      favicon: true,
+      open_graph: true,
+      content_length: true,
+      text_html_ratio: true,
+      text_compression: true,
+      load_time: true,
+      ttfb: true,
+      page_size: true,
+      http_requests: true,
+      image_format: true,
+      image_dimensions: true,
+      defer_javascript: true,
+      dom_size: true,
+      doctype: true,
+      http2: null,
+      https_encryption: false,
+      mixed_content: null,
+      hsts: null,
+      server_signature: true,
+      unsafe_cross_origin_links: true,
+      plaintext_email: true,
+      security_headers: true,
+      insecure_forms: null, // no form
+      structured_data: true,
+      meta_viewport: true,
+      charset: true,
+      sitemap: true,
+      social: true,
+      inline_css: true,
+      deprecated_html_tags: true,
+    });
+    // Applicable: 210 - insecure_forms 5 = 205. Failed: https_encryption 10.
+    // score = round(100 * 195 / 205) = round(95.12) = 95 -> good.
+    expect(analysis.score).toBe(95);
+    expect(analysis.result).toBe('good');
+    expect(analysis.issues).toEqual({ high: 1, medium: 0, low: 0 });
+
+    const { results } = analysis;
+    expect(results.title.value).toMatchObject({ title: 'Mountain Coffee Guide: Growing, Roasting and Brewing', length: 52, count: 1 });
+    expect(results.meta_description.value).toMatchObject({
+      description: 'How mountain coffee is grown, harvested, roasted and brewed, with simple tips for a better cup at home every morning.',
+      length: 117,
+    });
+    expect(results.headings.value).toMatchObject({ h1: ['Mountain coffee, from the farm to your cup'], counts: { h1: 1, h2: 3, h3: 1 } });
+    expect(results.robots.value).toMatchObject({ group: '*', rule: { type: 'allow', pattern: '/', line: 3 } });
+    expect(results.sitemap.value).toMatchObject({ url: started.url('/sitemap.xml'), source: 'robots', url_count: 1 });
+    expect(results.in_page_links.value).toMatchObject({ internal: 4, external: 2, total: 6 });
+    expect(results.structured_data.value).toMatchObject({ formats: ['json-ld', 'open_graph'], types: ['Article'] });
+    expect(results.canonical.value).toMatchObject({ canonical: 'https://coffee.example/guides/mountain-coffee' });
+    expect(results.text_compression.value).toMatchObject({ content_encoding: 'gzip' });
+    expect(results.social.value).toMatchObject({ networks: ['x', 'instagram'] });
+    expect(results.https_encryption.errors).toEqual({ insecure_url: [started.url('/guides/mountain-coffee')] });
+    expect(analysis.page).toMatchObject({ final_url: started.url('/guides/mountain-coffee'), status_code: 200, redirects: [], charset: 'utf-8' });
+  });
+});
+
+describe('golden page "poor"', () => {
+  it('fails most checks, with the offending items listed', async () => {
+    const pagePath = '/Old_Pages/poor_page.html';
+    // No robots.txt, no sitemap, no favicon: the fallback answers 404 for all of them.
+    const started = await site({
+      [pagePath]: respond(goldenPage('poor'), 'text/html', {
+        headers: { server: 'Apache/2.2.22 (Ubuntu)', 'x-powered-by': 'PHP/5.3.10' },
+      }),
+    });
+    const analysis = await analyze(started.url(pagePath));
+
+    expect(verdicts(analysis)).toEqual({
+      title: false,
+      meta_description: false,
+      headings: false,
+      heading_order: false,
+      content_keywords: false,
+      image_keywords: false,
+      seo_friendly_url: false,
+      '404_page': true,
+      robots: true, // a 404 robots.txt allows everything
+      robots_txt_valid: null,
+      noindex: true,
+      http_status: true,
+      redirects: true,
+      canonical: false,
+      hreflang: false,
+      in_page_links: true,
+      link_text: false,
+      crawlable_anchors: false,
+      language: false,
+      favicon: false,
+      open_graph: false,
+      content_length: false,
+      text_html_ratio: false,
+      text_compression: false,
+      load_time: true,
+      ttfb: true,
+      page_size: true,
+      http_requests: true,
+      image_format: false,
+      image_dimensions: false,
+      defer_javascript: false,
+      dom_size: true,
+      doctype: true,
+      http2: null,
+      https_encryption: false,
+      mixed_content: null,
+      hsts: null,
+      server_signature: false,
+      unsafe_cross_origin_links: false,
+      plaintext_email: false,
+      security_headers: false,
+      insecure_forms: false,
+      structured_data: false,
+      meta_viewport: false,
+      charset: false,
+      sitemap: false,
+      social: false,
+      inline_css: false,
+      deprecated_html_tags: false,
+    });
+    // Applicable: 210 - robots_txt_valid 2 = 208.
+    // Passed: robots, noindex, http_status (3 x 10) + 404_page, redirects, load_time, ttfb, page_size,
+    // doctype (6 x 5) + in_page_links, http_requests, dom_size (3 x 2) = 30 + 30 + 6 = 66.
+    // score = round(100 * 66 / 208) = round(31.73) = 32 -> bad.
+    expect(analysis.score).toBe(32);
+    expect(analysis.result).toBe('bad');
+    expect(analysis.issues).toEqual({ high: 5, medium: 12, low: 16 });
+
+    const { results } = analysis;
+    expect(results.title.value).toMatchObject({ title: 'Home', length: 4 });
+    expect(results.title.errors).toEqual({ too_short: [{ length: 4, min: 10 }] });
+    expect(results.meta_description.errors).toEqual({ missing: ['<meta name="description">'] });
+    expect(results.headings.errors).toEqual({ missing: ['<h1>'] });
+    expect(results.heading_order.errors).toEqual({ skipped_level: [{ from: 'h2', to: 'h4', text: 'This week' }] });
+    expect(results.content_keywords.value).toEqual({ title_words: ['home'], found: [] });
+    expect(results.image_keywords.errors).toEqual({
+      missing_alt: ['/images/banner.jpg', 'http://cdn.poor.example/photos/shoes.png'],
+    });
+    expect(results.image_dimensions.errors).toEqual({
+      missing_dimensions: [started.url('/images/banner.jpg'), 'http://cdn.poor.example/photos/shoes.png'],
+    });
+    expect(results.image_format.errors).toEqual({
+      legacy_format: [started.url('/images/banner.jpg'), 'http://cdn.poor.example/photos/shoes.png'],
+    });
+    expect(results.link_text.errors).toEqual({
+      generic: [
+        { href: '/offers', text: 'Click here' },
+        { href: '/news', text: 'Read more' },
+      ],
+    });
+    expect(results.crawlable_anchors.errors).toEqual({ javascript_href: [{ href: 'javascript:openMenu()', text: 'Open the menu' }] });
+    expect(results.unsafe_cross_origin_links.errors).toEqual({ missing_noopener: ['https://partner.example/deals'] });
+    expect(results.plaintext_email.errors).toEqual({ in_text: ['sales@poor.example'] });
+    expect(results.insecure_forms.errors).toEqual({
+      insecure_action: ['http://poor.example/login'],
+      password_over_http: ['http://poor.example/login'],
+    });
+    expect(results.deprecated_html_tags.value).toEqual({ total: 3, by_tag: { center: 1, font: 1, strike: 1 } });
+    expect(results.inline_css.value).toMatchObject({ elements_with_style: 21 });
+    expect(results.defer_javascript.errors).toEqual({ blocking_scripts: [started.url('/js/jquery-1.4.2.js')] });
+    expect(results.seo_friendly_url.errors).toEqual({ underscores: ['Old_Pages', 'poor_page.html'] });
+    expect(results.canonical.errors).toHaveProperty('relative');
+    expect(results.hreflang.errors).toHaveProperty('invalid_code');
+    expect(results.hreflang.errors).toHaveProperty('not_absolute_url');
+    expect(results.meta_viewport.errors).toHaveProperty('no_device_width');
+    expect(results.meta_viewport.errors).toHaveProperty('zoom_disabled');
+    expect(results.server_signature.errors).toEqual({
+      version_exposed: ['server: Apache/2.2.22 (Ubuntu)', 'x-powered-by: PHP/5.3.10'],
+    });
+    expect(results.security_headers.errors).toEqual({ missing: ['Content-Security-Policy', 'X-Content-Type-Options: nosniff'] });
+    expect(results.charset.value).toEqual({ charset: 'utf-8', source: null });
+    expect(results.text_compression.errors).toEqual({ uncompressed: [started.url(pagePath)] });
+    expect(results.favicon.errors).toEqual({ missing: ['/favicon.ico answered 404'] });
+    expect(results.sitemap.errors).toEqual({ missing: [`${started.origin}/sitemap.xml`] });
+    expect((results.text_html_ratio.value as { percent: number }).percent).toBeLessThan(10);
+  });
+});
+
+describe('golden page "quirks"', () => {
+  it('is decoded as windows-1252, judged in quirks mode, and reached through one redirect', async () => {
+    const pagePath = '/cafe/oeffnungszeiten.html';
+    const started = await site({
+      // Googlebot has its own group, so the `*` group's "Disallow: /" does not apply to it.
+      '/robots.txt': respond('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /cafe/\nDisallow: /intern/\n', 'text/plain'),
+      '/favicon.ico': respond(FAVICON_BYTES, 'image/x-icon'),
+      '/cafe/': redirect(pagePath),
+      [pagePath]: respond(iconv.encode(goldenPage('quirks'), 'windows-1252'), 'text/html', {
+        coding: 'deflate',
+        headers: { server: 'Apache' },
+      }),
+    });
+    const analysis = await analyze(started.url('/cafe/'));
+
+    expect(verdicts(analysis)).toEqual({
+      title: true,
+      meta_description: true,
+      headings: true,
+      heading_order: true,
+      content_keywords: true,
+      image_keywords: true,
+      seo_friendly_url: true,
+      '404_page': true,
+      robots: true,
+      robots_txt_valid: true,
+      noindex: true,
+      http_status: true,
+      redirects: true, // one hop is fine
+      canonical: null,
+      hreflang: null,
+      in_page_links: true,
+      link_text: false,
+      crawlable_anchors: true,
+      language: true,
+      favicon: true,
+      open_graph: false,
+      content_length: false,
+      text_html_ratio: true,
+      text_compression: true,
+      load_time: true,
+      ttfb: true,
+      page_size: true,
+      http_requests: true,
+      image_format: false,
+      image_dimensions: true,
+      defer_javascript: null, // no external script
+      dom_size: true,
+      doctype: false,
+      http2: null,
+      https_encryption: false,
+      mixed_content: null,
+      hsts: null,
+      server_signature: true, // "Apache" names no version
+      unsafe_cross_origin_links: null, // no target=_blank link
+      plaintext_email: false,
+      security_headers: false,
+      insecure_forms: null,
+      structured_data: false,
+      meta_viewport: false,
+      charset: true,
+      sitemap: false,
+      social: true,
+      inline_css: true,
+      deprecated_html_tags: false,
+    });
+    // Applicable: 210 - canonical 5 - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2
+    // - insecure_forms 5 = 194.
+    // Failed: https_encryption 10 + link_text, image_format, doctype, structured_data, meta_viewport
+    // (5 x 5) + open_graph, content_length, plaintext_email, security_headers, sitemap,
+    // deprecated_html_tags (6 x 2) = 10 + 25 + 12 = 47.
+    // score = round(100 * (194 - 47) / 194) = round(75.77) = 76 -> decent.
+    expect(analysis.score).toBe(76);
+    expect(analysis.result).toBe('decent');
+    expect(analysis.issues).toEqual({ high: 1, medium: 5, low: 6 });
+
+    const { results } = analysis;
+    expect(analysis.page).toMatchObject({
+      final_url: started.url(pagePath),
+      redirects: [{ url: started.url('/cafe/'), status_code: 301 }],
+      charset: 'windows-1252',
+    });
+    expect(results.title.value).toMatchObject({ title: 'Café Müller – Öffnungszeiten und Speisekarte', length: 44 });
+    expect(results.meta_description.value).toMatchObject({
+      description: 'Café Müller in Köln: Öffnungszeiten, Speisekarte und Kuchen der Woche – seit 1987 direkt am Rhein.',
+    });
+    expect(results.headings.value).toMatchObject({ h1: ['Café Müller am Rhein'] });
+    expect(results.charset.value).toEqual({ charset: 'windows-1252', source: 'meta' });
+    expect(results.doctype.value).toEqual({ doctype: '!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"', mode: 'quirks' });
+    expect(results.robots.value).toMatchObject({ group: 'googlebot', rule: { type: 'allow', pattern: '/cafe/', line: 5 } });
+    expect(results.redirects.value).toMatchObject({ count: 1, final_url: started.url(pagePath) });
+    expect(results.link_text.errors).toEqual({
+      generic: [
+        { href: '/cafe/speisekarte.html', text: 'hier' },
+        { href: '/cafe/kuchen.html', text: 'mehr' },
+      ],
+    });
+    expect(results.image_format.errors).toEqual({
+      legacy_format: [started.url('/bilder/kuchen.gif'), started.url('/bilder/spacer.gif')],
+    });
+    expect(results.image_keywords.value).toMatchObject({ images: 2, missing_alt: 0, empty_alt: 1 });
+    expect(results.plaintext_email.errors).toEqual({ in_mailto_links: ['info@cafe-mueller.example'] });
+    expect(results.deprecated_html_tags.value).toEqual({ total: 5, by_tag: { center: 1, font: 3, marquee: 1 } });
+    expect(results.text_compression.value).toMatchObject({ content_encoding: 'deflate' });
+    expect(results.favicon.value).toMatchObject({ source: '/favicon.ico', status_code: 200, content_type: 'image/x-icon' });
+    expect(results.social.value).toMatchObject({ networks: ['facebook'] });
+  });
+});
+
+describe('golden page "noindex"', () => {
+  it('scores above 80 but is capped at decent because it asks not to be indexed', async () => {
+    const started = await site(wellKeptSite('/order/thank-you', goldenPage('noindex'), { coding: 'br' }));
+    const analysis = await analyze(started.url('/order/thank-you'));
+
+    expect(verdicts(analysis)).toEqual({
+      title: true,
+      meta_description: true,
+      headings: true,
+      heading_order: true,
+      content_keywords: true,
+      image_keywords: null,
+      seo_friendly_url: true,
+      '404_page': true,
+      robots: true,
+      robots_txt_valid: true,
+      noindex: false,
+      http_status: true,
+      redirects: true,
+      canonical: null,
+      hreflang: null,
+      in_page_links: true,
+      link_text: true,
+      crawlable_anchors: true,
+      language: true,
+      favicon: true,
+      open_graph: true,
+      content_length: false,
+      text_html_ratio: true,
+      text_compression: true,
+      load_time: true,
+      ttfb: true,
+      page_size: true,
+      http_requests: true,
+      image_format: null,
+      image_dimensions: null,
+      defer_javascript: null,
+      dom_size: true,
+      doctype: true,
+      http2: null,
+      https_encryption: false,
+      mixed_content: null,
+      hsts: null,
+      server_signature: true,
+      unsafe_cross_origin_links: null,
+      plaintext_email: true,
+      security_headers: true,
+      insecure_forms: null,
+      structured_data: true, // Open Graph counts
+      meta_viewport: true,
+      charset: true,
+      sitemap: true,
+      social: true,
+      inline_css: true,
+      deprecated_html_tags: true,
+    });
+    // Applicable: 210 - image_keywords 10 - image_format 5 - image_dimensions 2 - canonical 5
+    // - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2 - insecure_forms 5 = 177.
+    // Failed: noindex 10 + https_encryption 10 + content_length 2 = 22.
+    // score = round(100 * 155 / 177) = round(87.57) = 88: good by score, capped at decent.
+    expect(analysis.score).toBe(88);
+    expect(analysis.result).toBe('decent');
+
+    const { results } = analysis;
+    expect(results.noindex.value).toMatchObject({ blocked_by: '<meta name="robots">' });
+    expect(results.noindex.errors).toEqual({ noindex: [{ source: '<meta name="robots">', content: 'noindex' }] });
+    expect(results.title.value).toMatchObject({ title: 'Thank you for your order | Coffee Notes', length: 39 });
+    expect(results.structured_data.value).toMatchObject({ formats: ['open_graph'] });
+    expect(results.text_compression.value).toMatchObject({ content_encoding: 'br' });
+  });
+});
