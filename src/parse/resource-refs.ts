@@ -5,7 +5,7 @@ import { srcsetUrls } from './srcset.ts';
 const NO_REQUEST_SCHEMES = ['data:', 'blob:', 'about:', 'javascript:'];
 
 /** False for empty values and for schemes that never cause a network request. */
-export function isNetworkUrl(raw: string): boolean {
+function isNetworkUrl(raw: string): boolean {
   const url = raw.trimStart();
   if (url === '') return false;
   const first = url.charCodeAt(0) | 0x20; // lower-case ASCII letter

@@ -38,7 +38,7 @@ export const Kind = {
   Form: 18,
   Svg: 19,
 } as const;
-export type Kind = (typeof Kind)[keyof typeof Kind];
+type Kind = (typeof Kind)[keyof typeof Kind];
 
 function buildRules(): Map<string, number> {
   const rules = new Map<string, number>();

@@ -1,6 +1,7 @@
-// Legacy-encoded pages through the whole pipeline: the body is decoded by the charset of the
-// Content-Type header, else a meta tag in the first 1024 bytes, else a guess (UTF-8 if the bytes are
-// valid UTF-8, windows-1252 otherwise); the charset check passes only when one was declared in time.
+// Legacy-encoded pages through the whole pipeline: the body is decoded by its byte order mark, else
+// the charset of the Content-Type header, else a meta tag in the first 1024 bytes, else a guess
+// (UTF-8 if the bytes are valid UTF-8, windows-1252 otherwise); the charset check passes only when
+// one was declared in time.
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
@@ -100,6 +101,16 @@ const CASES: Case[] = [
     charset: 'shift_jis',
     passed: true,
     source: 'header',
+  },
+  {
+    name: 'UTF-8 with a byte order mark and no other declaration',
+    html: `\uFEFF${page(FRENCH_TITLE, '')}`,
+    encoding: 'utf-8',
+    contentType: 'text/html',
+    title: FRENCH_TITLE,
+    charset: 'utf-8',
+    passed: true,
+    source: 'bom',
   },
   {
     name: 'UTF-8, no charset anywhere',

@@ -5,6 +5,8 @@ import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
 import { analyzer, goldenPage, htmlPage, startGoldenSite, verdicts, type Coding, type GoldenSite } from './support/golden-site.ts';
 
 const analyze = analyzer();
+/** About 400 kB of HTML: over page_size's 330,000 bytes when sent as is, far under once gzipped. */
+const HEAVY_PAGE = `<!DOCTYPE html><html lang="en"><title>A heavy page of coffee notes</title><body>${'<p>Notes on coffee.</p>'.repeat(18_000)}</body></html>`;
 let started: GoldenSite;
 
 beforeEach(async () => {
@@ -15,6 +17,8 @@ beforeEach(async () => {
     '/gzip': htmlPage(page, { coding: 'gzip' }),
     '/br': htmlPage(page, { coding: 'br' }),
     '/deflate': htmlPage(page, { coding: 'deflate' }),
+    '/heavy': htmlPage(HEAVY_PAGE),
+    '/heavy-gzip': htmlPage(HEAVY_PAGE, { coding: 'gzip' }),
   });
 });
 afterEach(() => started.close());
@@ -39,5 +43,16 @@ describe('compressed and uncompressed bodies', () => {
     expect(compressedSize.body_bytes).toBe(plainSize.body_bytes);
     expect(plainSize.transferred_bytes).toBe(plainSize.body_bytes);
     expect(compressedSize.transferred_bytes).toBeLessThan(compressedSize.body_bytes);
+  });
+
+  it('judges page_size by the bytes transferred, so compression can make a heavy page pass', async () => {
+    const plain = await analyze(started.url('/heavy'));
+    const compressed = await analyze(started.url('/heavy-gzip'));
+
+    expect(HEAVY_PAGE.length).toBeGreaterThan(330_000);
+    expect(plain.results.page_size.passed).toBe(false);
+    expect(plain.results.page_size.value).toMatchObject({ transferred_bytes: HEAVY_PAGE.length, body_bytes: HEAVY_PAGE.length });
+    expect(compressed.results.page_size.passed).toBe(true);
+    expect(compressed.results.page_size.value).toMatchObject({ body_bytes: HEAVY_PAGE.length });
   });
 });

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FetchError } from '../../src/fetch/fetch-error.ts';
 import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
-import { analyzer, goldenPage, htmlPage, redirect, startGoldenSite, type GoldenSite, type Handler } from './support/golden-site.ts';
+import { analyzer, goldenPage, htmlPage, redirect, respond, startGoldenSite, type GoldenSite, type Handler } from './support/golden-site.ts';
 
 const analyze = analyzer();
 const sites: GoldenSite[] = [];
@@ -94,5 +94,23 @@ describe('redirects', () => {
     await expect(analyze(started.url('/hop/1'))).rejects.toSatisfy(
       (error) => error instanceof FetchError && error.code === 'too_many_redirects',
     );
+  });
+
+  it('judges the final origin by its own robots.txt and 404 behaviour after a cross-origin redirect', async () => {
+    // Two ports are two origins. The first is well kept; the second blocks the page and answers
+    // 200 to every unknown path.
+    const second = await startGoldenSite(
+      { '/robots.txt': respond('User-agent: *\nDisallow: /landing\n', 'text/plain') },
+      htmlPage(goldenPage('good')),
+    );
+    sites.push(second);
+    const first = await site({ '/go': redirect(second.url('/landing')), '/robots.txt': respond('User-agent: *\nAllow: /\n', 'text/plain') });
+    const analysis = await analyze(first.url('/go'));
+
+    expect(analysis.page.final_url).toBe(second.url('/landing'));
+    expect(analysis.results.robots.passed).toBe(false);
+    expect(analysis.results.robots.value).toMatchObject({ robots_txt: second.url('/robots.txt') });
+    expect(analysis.results['404_page'].passed).toBe(false);
+    expect((analysis.results['404_page'].value as { url: string }).url.startsWith(`${second.origin}/`)).toBe(true);
   });
 });

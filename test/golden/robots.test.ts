@@ -4,7 +4,7 @@
 // leaves the question open (null).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
-import { analyzer, htmlPage, notFound, respond, startGoldenSite, type GoldenSite, type Handler } from './support/golden-site.ts';
+import { analyzer, htmlPage, notFound, redirect, respond, startGoldenSite, type GoldenSite, type Handler } from './support/golden-site.ts';
 
 const PAGE = '<!DOCTYPE html><html lang="en"><head><title>Robots golden page</title></head><body><h1>Hello</h1></body></html>';
 
@@ -16,9 +16,9 @@ afterEach(async () => {
   await Promise.all(sites.splice(0).map((started) => started.close()));
 });
 
-/** A site whose every path but /robots.txt answers the page, with robots.txt answered by `robots`. */
-async function siteWithRobots(robots: Handler): Promise<GoldenSite> {
-  const started = await startGoldenSite({ '/robots.txt': robots }, htmlPage(PAGE));
+/** A site whose every other path answers the page, with robots.txt answered by `robots`. */
+async function siteWithRobots(robots: Handler, routes: Record<string, Handler> = {}): Promise<GoldenSite> {
+  const started = await startGoldenSite({ ...routes, '/robots.txt': robots }, htmlPage(PAGE));
   sites.push(started);
   return started;
 }
@@ -124,6 +124,46 @@ const RULE_CASES: RuleCase[] = [
     group: '*',
     rule: { type: 'allow', pattern: '/shop/co', line: 3 },
   },
+  {
+    name: 'Allow wins a tie whichever rule comes first',
+    robots: 'User-agent: *\nAllow: /shop\nDisallow: /shop\n',
+    path: '/shop/coffee',
+    allowed: true,
+    group: '*',
+    rule: { type: 'allow', pattern: '/shop', line: 2 },
+  },
+  {
+    name: '/$ blocks the home page only',
+    robots: 'User-agent: *\nDisallow: /$\n',
+    path: '/',
+    allowed: false,
+    group: '*',
+    rule: { type: 'disallow', pattern: '/$', line: 2 },
+  },
+  {
+    name: 'a UTF-8 pattern matches the percent-encoded URL path',
+    robots: 'User-agent: *\nDisallow: /café/\n',
+    path: '/caf%C3%A9/menu',
+    allowed: false,
+    group: '*',
+    rule: { type: 'disallow', pattern: '/café/', line: 2 },
+  },
+  {
+    name: 'an empty Disallow allows everything',
+    robots: 'User-agent: *\nDisallow:\n',
+    path: '/shop/coffee',
+    allowed: true,
+    group: '*',
+    rule: null,
+  },
+  {
+    name: "a group for Googlebot-Image is not Googlebot's",
+    robots: 'User-agent: Googlebot-Image\nDisallow: /\n\nUser-agent: *\nAllow: /\n',
+    path: '/shop/coffee',
+    allowed: true,
+    group: '*',
+    rule: { type: 'allow', pattern: '/', line: 5 },
+  },
 ];
 
 describe('robots.txt rules', () => {
@@ -188,5 +228,29 @@ describe('robots.txt that is missing, failing or invalid', () => {
     expect(valid.value).toMatchObject({ problems: 6 });
     // The valid rules still apply: /shop/coffee is allowed.
     expect(analysis.results.robots.passed).toBe(true);
+  });
+
+  it('judges the final URL when the page was reached through a redirect', async () => {
+    const started = await siteWithRobots(robotsTxt('User-agent: *\nDisallow: /private/\n'), { '/old': redirect('/private/page') });
+    const analysis = await analyze(started.url('/old'));
+
+    expect(analysis.results.robots.passed).toBe(false);
+    expect(analysis.results.robots.value).toMatchObject({ url: started.url('/private/page'), rule: { pattern: '/private/' } });
+  });
+
+  it('cannot tell when robots.txt does not answer before the deadline', async () => {
+    const hanging: Handler = (_request, response) => {
+      const timer = setTimeout(() => response.end(), 5000);
+      response.on('close', () => clearTimeout(timer));
+    };
+    const started = await siteWithRobots(hanging);
+    const analysis = await analyzer({ timeoutMs: 1000 })(started.url('/shop/coffee'));
+
+    // A fetch problem is never scored as an SEO failure.
+    expect(analysis.results.robots.passed).toBeNull();
+    expect(analysis.results.robots.reason).toContain('could not be fetched');
+    expect(analysis.results.robots_txt_valid.passed).toBeNull();
+    expect(analysis.results.sitemap.passed).toBeNull();
+    expect(analysis.results.http_status.passed).toBe(true);
   });
 });

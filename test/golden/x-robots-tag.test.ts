@@ -14,8 +14,8 @@ afterEach(async () => {
   started = null;
 });
 
-/** The "good" golden page on a well-kept site, sent with `xRobotsTag`. */
-async function goodPageWith(xRobotsTag: string): Promise<GoldenSite> {
+/** The "good" golden page on a well-kept site, sent with `xRobotsTag` (an array: one header per value). */
+async function goodPageWith(xRobotsTag: string | string[]): Promise<GoldenSite> {
   started = await startGoldenSite(wellKeptSite(PATH, goldenPage('good'), { coding: 'gzip', headers: { 'x-robots-tag': xRobotsTag } }));
   return started;
 }
@@ -25,7 +25,7 @@ describe('X-Robots-Tag', () => {
     { header: 'noindex', source: 'X-Robots-Tag header' },
     { header: 'none', source: 'X-Robots-Tag header' },
     { header: 'googlebot: noindex', source: 'X-Robots-Tag header for googlebot' },
-  ])('"$header" fails noindex and keeps a 90-point page at decent', async ({ header, source }) => {
+  ])('$header fails noindex and keeps a 90-point page at decent', async ({ header, source }) => {
     const site = await goodPageWith(header);
     const analysis = await analyze(site.url(PATH));
 
@@ -46,5 +46,14 @@ describe('X-Robots-Tag', () => {
     // The golden "good" page's score: round(100 * 195 / 205) = 95.
     expect(analysis.score).toBe(95);
     expect(analysis.result).toBe('good');
+  });
+
+  it('a second X-Robots-Tag header without a crawler name applies to all crawlers', async () => {
+    // Each header line stands alone: "otherbot:" scopes only the line it starts.
+    const site = await goodPageWith(['otherbot: nofollow', 'noindex']);
+    const analysis = await analyze(site.url(PATH));
+
+    expect(analysis.results.noindex.passed).toBe(false);
+    expect(analysis.result).toBe('decent');
   });
 });

@@ -20,7 +20,7 @@ export interface GoldenSite {
   close(): Promise<void>;
 }
 
-export const FETCH_OPTIONS: FetchOptions = { timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: 'test', allowPrivate: true };
+const FETCH_OPTIONS: FetchOptions = { timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: 'test', allowPrivate: true };
 
 export function analyzer(overrides: Partial<FetchOptions> = {}): Analyzer {
   return createAnalyzer({ fetch: { ...FETCH_OPTIONS, ...overrides }, thresholds: DEFAULT_THRESHOLDS });
@@ -60,7 +60,8 @@ export async function startGoldenSite(routes: Record<string, Handler>, fallback:
 
 export interface ResponseOptions {
   status?: number;
-  headers?: Record<string, string>;
+  /** An array sends the header once per value. */
+  headers?: Record<string, string | string[]>;
   /** Content-Encoding to compress the body with; none by default. */
   coding?: Coding;
 }
@@ -69,7 +70,7 @@ export interface ResponseOptions {
 export function respond(body: string | Buffer, contentType: string, options: ResponseOptions = {}): Handler {
   const raw = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const wire = options.coding ? compress(raw, options.coding) : raw;
-  const headers: Record<string, string> = { 'content-type': contentType, ...options.headers };
+  const headers: Record<string, string | string[]> = { 'content-type': contentType, ...options.headers };
   if (options.coding) headers['content-encoding'] = options.coding;
   return (_request, response) => {
     response.writeHead(options.status ?? 200, headers);
@@ -94,7 +95,7 @@ export function notFound(_request: IncomingMessage, response: ServerResponse): v
   response.end('<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
 }
 
-export function compress(bytes: Buffer, coding: Coding): Buffer {
+function compress(bytes: Buffer, coding: Coding): Buffer {
   switch (coding) {
     case 'gzip':
       return zlib.gzipSync(bytes);
@@ -106,7 +107,7 @@ export function compress(bytes: Buffer, coding: Coding): Buffer {
 }
 
 /** Security headers the well-kept site sends, so security_headers passes. */
-export const SECURITY_HEADERS = { 'content-security-policy': "default-src 'self'", 'x-content-type-options': 'nosniff' };
+const SECURITY_HEADERS = { 'content-security-policy': "default-src 'self'", 'x-content-type-options': 'nosniff' };
 
 /**
  * Routes of a well-kept origin serving `page` at `pagePath`: a robots.txt that allows it and names
@@ -124,7 +125,7 @@ export function wellKeptSite(pagePath: string, page: string, options: ResponseOp
 }
 
 /** A valid sitemap listing one URL. */
-export function sitemapXml(pageUrl: string): string {
+function sitemapXml(pageUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${pageUrl}</loc></url></urlset>`;
 }
