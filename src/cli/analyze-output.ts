@@ -1,6 +1,5 @@
 // What `analyze` prints once every URL is done: reports (or JSON) on stdout, problems on stderr.
-import type { Gates } from './exit-status.ts';
-import { gateFailures } from './exit-status.ts';
+import { gateFailures, type Gates } from './exit-status.ts';
 import { renderNotAnalysed, renderReport } from './report-text.ts';
 import { renderSummaryTable } from './summary-table.ts';
 import { outcomeJson, type UrlOutcome } from './url-outcome.ts';

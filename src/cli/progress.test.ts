@@ -1,13 +1,17 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgress } from './progress.ts';
 import type { Analysis } from '../analysis/types.ts';
 
 function stream(isTTY: boolean) {
-  const output = Object.assign(new PassThrough(), { isTTY });
   const chunks: string[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  return { output, chunks };
+  const writable = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  return { output: Object.assign(writable, { isTTY }), chunks };
 }
 
 const analysed = { url: 'https://example.com/', analysis: { score: 91, result: 'good' } as Analysis };

@@ -6,7 +6,7 @@ import { decodeText, sniffCharset } from './charset.ts';
 import { isHtmlMimeType, parseContentType } from './content-type.ts';
 import { FetchError } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
-import { flattenHeaders } from './headers.ts';
+import { flattenHeaders, headerLines } from './headers.ts';
 import { looksLikeHtml } from './html-sniff.ts';
 import { parseHttpUrl } from './http-url.ts';
 import type { FetchOptions } from './options.ts';
@@ -66,6 +66,7 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
     redirects,
     statusCode: response.statusCode,
     headers,
+    xRobotsTag: headerLines(response.headers, 'x-robots-tag'),
     contentType,
     mimeType,
     charset: decision.charset,

@@ -10,3 +10,10 @@ export function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Rec
   }
   return flat;
 }
+
+/** Every line of one header as sent, for headers whose lines must not be merged. */
+export function headerLines(headers: Dispatcher.ResponseData['headers'], name: string): string[] {
+  const value = headers[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? [...value] : [value];
+}

@@ -19,6 +19,11 @@ export interface FetchedPage {
   statusCode: number;
   /** Response headers of the final response, names lower-case, repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /**
+   * Each X-Robots-Tag header line as sent. Kept apart because a "googlebot:" prefix scopes only its
+   * own line, which joining repeated headers with ", " would blur.
+   */
+  xRobotsTag: string[];
   /** Raw Content-Type header, or null. */
   contentType: string | null;
   /** The media type alone, lower-case ("text/html"), or null. */

@@ -21,11 +21,11 @@ let directory: string;
 const inFlight = { now: 0, max: 0 };
 
 /** Answers after a pause, counting how many of these pages are being served at the same time. */
-const heldPage: Handler = (_request, response: ServerResponse) => {
+const heldPage: Handler = (request, response: ServerResponse) => {
   inFlight.now += 1;
   inFlight.max = Math.max(inFlight.max, inFlight.now);
   response.on('close', () => (inFlight.now -= 1));
-  setTimeout(() => html(goodPage())(_request, response), HOLD_MS);
+  setTimeout(() => html(goodPage())(request, response), HOLD_MS);
 };
 
 beforeAll(async () => {

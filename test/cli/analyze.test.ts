@@ -37,7 +37,7 @@ describe('analyze, text report', () => {
     expect(lines[2]).toMatch(/^HTTP 200 · [\d.]+ KiB · \d+ ms · issues: \d+ high, \d+ medium, \d+ low$/);
 
     // Over plain http on loopback, "served over https" fails: a security failure with its item and fix.
-    const failedAt = lines.indexOf(lines.find((line) => line.startsWith('Failed checks (')) ?? '');
+    const failedAt = lines.findIndex((line) => line.startsWith('Failed checks ('));
     const securityAt = lines.indexOf('Security');
     const passedAt = lines.findIndex((line) => line.startsWith('Passed ('));
     const notApplicableAt = lines.findIndex((line) => line.startsWith('Not applicable ('));
@@ -54,7 +54,7 @@ describe('analyze, text report', () => {
 
     const title = allChecks.find((check) => check.id === 'title');
     expect(lines.slice(passedAt).join('\n')).toContain(`✓ ${title?.title}`);
-    // The check that needs https is not applicable here, with its reason.
+    // Checks that need https do not apply here; each is listed with its reason.
     expect(lines.slice(notApplicableAt).some((line) => /^ {2}- .+: .+/.test(line))).toBe(true);
     expect(run.stdout).not.toContain(ESC);
   });

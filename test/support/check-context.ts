@@ -12,6 +12,7 @@ export function makePage(overrides: Partial<FetchedPage> = {}): FetchedPage {
     finalUrl: url,
     redirects: [],
     statusCode: 200,
+    xRobotsTag: [],
     headers: { 'content-type': 'text/html; charset=utf-8' },
     contentType: 'text/html; charset=utf-8',
     mimeType: 'text/html',

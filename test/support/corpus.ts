@@ -34,6 +34,7 @@ export function corpusFetchedPage(page: CorpusPage): FetchedPage {
     finalUrl: page.url,
     redirects: [],
     statusCode: 200,
+    xRobotsTag: [],
     headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' },
     contentType: 'text/html; charset=utf-8',
     mimeType: 'text/html',

@@ -4,7 +4,17 @@ import { makeContext } from '../../../test/support/check-context.ts';
 import { noindexCheck } from './noindex.ts';
 
 const meta = (name: string, content: string | null, inHead = true): MetaTag => ({ name, property: null, httpEquiv: null, charset: null, content, inHead });
-const run = (metas: MetaTag[], headers: Record<string, string> = {}) => noindexCheck.run(makeContext({ snapshot: { metas }, page: { headers } }));
+/** `x-robots-tag` may be one line or several (repeated headers); the other headers go as they are. */
+const run = (metas: MetaTag[], { 'x-robots-tag': robotsTag, ...headers }: Record<string, string | string[]> = {}) =>
+  noindexCheck.run(
+    makeContext({
+      snapshot: { metas },
+      page: {
+        headers: headers as Record<string, string>,
+        xRobotsTag: robotsTag === undefined ? [] : Array.isArray(robotsTag) ? robotsTag : [robotsTag],
+      },
+    }),
+  );
 
 describe('noindex', () => {
   it('passes without blocking directives and lists the ones it read', () => {
@@ -42,6 +52,8 @@ describe('noindex', () => {
   it('ignores X-Robots-Tag directives addressed to another crawler', () => {
     expect(run([], { 'x-robots-tag': 'otherbot: noindex, nofollow' }).passed).toBe(true);
     expect(run([], { 'x-robots-tag': 'max-snippet: 20, otherbot: noindex' }).passed).toBe(true);
+    // A user-agent prefix scopes its own header line only: the second line applies to every crawler.
+    expect(run([], { 'x-robots-tag': ['otherbot: nofollow', 'noindex'] }).passed).toBe(false);
   });
 
   it('fails an unavailable_after date that had passed when the server answered', () => {

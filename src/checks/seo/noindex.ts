@@ -25,7 +25,7 @@ export const noindexCheck = defineCheck({
   howToFix:
     'If the page should appear in search, remove `noindex`/`none` from the source shown: the `<meta name="robots">` or `<meta name="googlebot">` tag, or the X-Robots-Tag header set by the server.',
   run(ctx) {
-    const directives = [...metaDirectives(ctx), ...headerDirectives(ctx.page.headers['x-robots-tag'])];
+    const directives = [...metaDirectives(ctx), ...ctx.page.xRobotsTag.flatMap(headerDirectives)];
     const responseDate = ctx.page.headers['date'];
     const blocking = directives.filter((directive) => keepsOutOfIndex(directive.content, responseDate));
     const value = { directives: capItems(directives), blocked_by: blocking[0]?.source ?? null };
@@ -42,12 +42,10 @@ function metaDirectives({ snapshot }: CheckContext): Directive[] {
 }
 
 /**
- * X-Robots-Tag values, repeated headers already joined with ", ". A token "name: directive" scopes it
- * and the tokens after it to crawler `name` ("otherbot: noindex, nofollow"); only unscoped ones and
- * Googlebot's count.
+ * One X-Robots-Tag header line. A token "name: directive" scopes it and the tokens after it on the
+ * same line to crawler `name` ("otherbot: noindex, nofollow"); only unscoped ones and Googlebot's count.
  */
-function headerDirectives(header: string | undefined): Directive[] {
-  if (header === undefined) return [];
+function headerDirectives(header: string): Directive[] {
   const directives: Directive[] = [];
   let agent: string | null = null;
   for (const token of tokens(header)) {
