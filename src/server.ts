@@ -44,8 +44,10 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  startServer(loadConfig()).catch((error) => {
-    process.stderr.write(`pagegrade could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => startServer(loadConfig()))
+    .catch((error) => {
+      process.stderr.write(`pagegrade could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
 }

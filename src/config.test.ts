@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEFAULT_THRESHOLDS } from './checks/thresholds.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      adminKey: undefined,
+      allowPrivateUrls: false,
+      fetchTimeoutMs: 10_000,
+      maxPageBytes: 5 * 1024 * 1024,
+      rateLimitPerMinute: 120,
+    });
+    expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'sqlite:/tmp/x.db',
+      PAGEGRADE_ADMIN_KEY: 'pg_secret',
+      PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
+      PAGEGRADE_FETCH_TIMEOUT_MS: '2500',
+      PAGEGRADE_MAX_PAGE_BYTES: '100000',
+      PAGEGRADE_RATE_LIMIT: '30',
+      PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'sqlite:/tmp/x.db',
+      adminKey: 'pg_secret',
+      allowPrivateUrls: true,
+      fetchTimeoutMs: 2500,
+      maxPageBytes: 100_000,
+      rateLimitPerMinute: 30,
+    });
+    expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer'],
+    [{ PAGEGRADE_RATE_LIMIT: '0' }, 'PAGEGRADE_RATE_LIMIT must be an integer of at least 1'],
+    [{ PAGEGRADE_THRESHOLDS: 'not json' }, 'must be a JSON object'],
+    [{ PAGEGRADE_THRESHOLDS: '{"title_max": 3}' }, 'unknown key "title_max"'],
+    [{ PAGEGRADE_THRESHOLDS: '{"min_words": -1}' }, 'non-negative number'],
+  ])('refuses %j with a message naming the setting', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
