@@ -58,7 +58,10 @@ export const analyze: Command = {
   allowPositionals: true,
   async run(args, io) {
     const options = await readAnalyzeOptions(args);
-    const analyzer = analyzerFromConfig(configFor(io.env, options.timeoutMs));
+    // A check that throws is recorded as not applicable; say so on stderr so it gets reported.
+    const analyzer = analyzerFromConfig(configFor(io.env, options.timeoutMs), (checkId, error) =>
+      io.stderr.write(`pagegrade: internal error in check ${checkId}: ${error instanceof Error ? error.message : String(error)}\n`),
+    );
     const progress = options.targets.length > 1 ? createProgress(io.stderr, options.targets.length) : undefined;
     const outcomes = await runPool(options.targets, options.concurrency, async (target) => {
       const outcome = await analyzeTarget(analyzer, target);
