@@ -13,6 +13,12 @@ export interface Config {
   fetchTimeoutMs: number;
   maxPageBytes: number;
   rateLimitPerMinute: number;
+  /** redis://... : the rate limit is shared by every server process using this Redis. */
+  redisUrl: string | undefined;
+  /** Analyses one account may have running at once (create and regenerate). */
+  maxAnalysesPerAccount: number;
+  /** Analyses the whole process runs at once. */
+  maxAnalyses: number;
   userAgent: string;
   thresholds: CheckThresholds;
   /** pino level, or false to silence logs (tests) */
@@ -70,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchTimeoutMs: integerSetting(env, 'PAGEGRADE_FETCH_TIMEOUT_MS', 10_000, 1),
     maxPageBytes: integerSetting(env, 'PAGEGRADE_MAX_PAGE_BYTES', 5 * 1024 * 1024, 1024),
     rateLimitPerMinute: integerSetting(env, 'PAGEGRADE_RATE_LIMIT', 120, 1),
+    redisUrl: env.REDIS_URL || undefined,
+    maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
+    maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
     thresholds: thresholdsSetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',

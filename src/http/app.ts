@@ -13,6 +13,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/api/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRedactPaths } from './log-redaction.ts';
+import { registerRedis } from './plugins/redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
 
+  await registerRedis(app, config.redisUrl);
   registerErrorHandler(app, BODY_LIMIT_BYTES);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
 

@@ -1,6 +1,7 @@
 // One place that turns any error into the contract's error bodies (API.md "Errors").
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
+import { TooManyAnalysesError } from '../services/analysis-slots.ts';
 import { validationMessages } from './validation-messages.ts';
 
 export const NOT_FOUND_BODY = { message: 'Resource not found.', status: 404 } as const;
@@ -30,6 +31,10 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
     }
     if (error instanceof ValidationError) return sendValidationError(reply, { [error.field]: [error.message] });
     if (error instanceof NotFoundError) return reply.code(404).send(NOT_FOUND_BODY);
+    if (error instanceof TooManyAnalysesError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendError(reply, error.status, error.message);
+    }
     const parseMessage = bodyParseMessage(error);
     if (parseMessage) return sendValidationError(reply, { body: [parseMessage] });
     switch (error.statusCode) {

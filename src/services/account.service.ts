@@ -87,8 +87,9 @@ export function createAccountService(db: Kysely<Database>) {
   return {
     createUser,
 
-    async authenticate(secret: string): Promise<{ account: Account; keyId: number } | null> {
-      const found = await apiKeyRepository.findActiveKeyWithUserByHash(db, hashApiKey(secret));
+    async authenticate(secret: string): Promise<{ account: Account; keyId: number; keyHash: string } | null> {
+      const keyHash = hashApiKey(secret);
+      const found = await apiKeyRepository.findActiveKeyWithUserByHash(db, keyHash);
       if (!found) return null;
       const now = Date.now();
       if ((lastTouched.get(found.key_id) ?? 0) + TOUCH_INTERVAL_MS < now) {
@@ -98,6 +99,7 @@ export function createAccountService(db: Kysely<Database>) {
       return {
         account: toAccount({ id: found.user_id, email: found.email, is_admin: found.is_admin, created_at: found.user_created_at }),
         keyId: found.key_id,
+        keyHash,
       };
     },
 

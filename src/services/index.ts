@@ -6,6 +6,7 @@ import { createReportService } from './report.service.ts';
 import { createProjectService } from './project.service.ts';
 import { createAccountService } from './account.service.ts';
 import { createHealthService } from './health.service.ts';
+import { createAnalysisSlots } from './analysis-slots.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -33,7 +34,11 @@ export interface ServiceOptions {
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   return {
-    reports: createReportService(db, options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure)),
+    reports: createReportService(
+      db,
+      options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure),
+      createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
+    ),
     projects: createProjectService(db),
     accounts: createAccountService(db),
     health: createHealthService(db),

@@ -12,6 +12,7 @@ import { adjustProjectCounts } from '../repositories/project.repository.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { toReport, toReportSummary } from './report-view.ts';
 import type { Page, Privacy, Report, ReportSummary } from './types.ts';
+import type { AnalysisSlots } from './analysis-slots.ts';
 
 export const MAX_PASSWORD_LENGTH = 128;
 
@@ -76,11 +77,11 @@ function analysisColumns(analysis: Analysis) {
   };
 }
 
-export function createReportService(db: Kysely<Database>, analyze: Analyzer) {
+export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
-  async function analyzeOrReject(url: string): Promise<Analysis> {
+  async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
-      return await analyze(url);
+      return await slots.run(userId, () => analyze(url));
     } catch (error) {
       if (error instanceof FetchError) {
         throw new ValidationError('url', `The page could not be analysed: ${error.reason}`);
@@ -117,7 +118,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer) {
       const target = parseTargetUrl(input.url);
       if (!target.ok) throw new ValidationError('url', target.message);
       const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
-      const analysis = await analyzeOrReject(target.url);
+      const analysis = await analyzeOrReject(userId, target.url);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
       const id = await db.transaction().execute(async (trx) => {
@@ -154,7 +155,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer) {
       } else if (existing.privacy === 2 && input.password !== undefined) {
         patch.password_hash = await hashPassword(checkPassword(input.password));
       }
-      const analysis = input.regenerate ? await analyzeOrReject(existing.url) : null;
+      const analysis = input.regenerate ? await analyzeOrReject(userId, existing.url) : null;
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
         const current = await reportRepository.findReport(trx, userId, id);

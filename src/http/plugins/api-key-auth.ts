@@ -6,8 +6,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated account; set by the auth hook on every /api/v1 route. */
     account: Account;
-    /** Id of the API key used, for the per-key rate limit. */
+    /** Id of the API key used. */
     apiKeyId: number;
+    /** SHA-256 of the API key used: the per-key rate-limit bucket, unique across databases. */
+    apiKeyHash: string;
   }
 }
 
@@ -28,11 +30,13 @@ function unauthenticated(reply: FastifyReply) {
 export function registerApiKeyAuth(app: FastifyInstance): void {
   app.decorateRequest('account', null as unknown as Account);
   app.decorateRequest('apiKeyId', 0);
+  app.decorateRequest('apiKeyHash', '');
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const found = token ? await app.services.accounts.authenticate(token) : null;
     if (!found) return unauthenticated(reply);
     request.account = found.account;
     request.apiKeyId = found.keyId;
+    request.apiKeyHash = found.keyHash;
   });
 }

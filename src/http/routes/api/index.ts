@@ -13,7 +13,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     hook: 'preParsing',
     max: app.config.rateLimitPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => `key:${request.apiKeyId}`,
+    keyGenerator: (request) => `key:${request.apiKeyHash}`,
+    // With REDIS_URL every server process shares one count per key; otherwise each counts alone.
+    ...(app.redis ? { redis: app.redis, nameSpace: 'pagegrade-rate-limit:' } : {}),
+    // A Redis outage must not lock every client out: requests pass uncounted and the error is logged.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s.`,
