@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       fetchTimeoutMs: 10_000,
       maxPageBytes: 5 * 1024 * 1024,
       rateLimitPerMinute: 120,
+      redisUrl: undefined,
+      maxAnalysesPerAccount: 16,
+      maxAnalyses: 64,
     });
     expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
@@ -28,6 +31,9 @@ describe('loadConfig', () => {
       PAGEGRADE_FETCH_TIMEOUT_MS: '2500',
       PAGEGRADE_MAX_PAGE_BYTES: '100000',
       PAGEGRADE_RATE_LIMIT: '30',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT: '2',
+      PAGEGRADE_MAX_ANALYSES: '8',
       PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
     });
     expect(config).toMatchObject({
@@ -39,6 +45,9 @@ describe('loadConfig', () => {
       fetchTimeoutMs: 2500,
       maxPageBytes: 100_000,
       rateLimitPerMinute: 30,
+      redisUrl: 'redis://127.0.0.1:6379',
+      maxAnalysesPerAccount: 2,
+      maxAnalyses: 8,
     });
     expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
   });
