@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEFAULT_THRESHOLDS } from './checks/thresholds.ts';
@@ -8,6 +9,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
+      trustProxy: false,
       databaseUrl: undefined,
       adminKey: undefined,
       allowPrivateUrls: false,
@@ -17,6 +19,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       maxAnalysesPerAccount: 16,
       maxAnalyses: 64,
+      // every core but the main thread's, at most four
+      analysisThreads: Math.min(4, availableParallelism() - 1),
     });
     expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
@@ -25,6 +29,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       HOST: '0.0.0.0',
+      PAGEGRADE_TRUST_PROXY: '1',
       DATABASE_URL: 'sqlite:/tmp/x.db',
       PAGEGRADE_ADMIN_KEY: 'pg_secret',
       PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
@@ -34,11 +39,13 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT: '2',
       PAGEGRADE_MAX_ANALYSES: '8',
+      PAGEGRADE_ANALYSIS_THREADS: '3',
       PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
     });
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
+      trustProxy: true,
       databaseUrl: 'sqlite:/tmp/x.db',
       adminKey: 'pg_secret',
       allowPrivateUrls: true,
@@ -48,6 +55,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       maxAnalysesPerAccount: 2,
       maxAnalyses: 8,
+      analysisThreads: 3,
     });
     expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
   });
@@ -55,6 +63,7 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer'],
     [{ PAGEGRADE_RATE_LIMIT: '0' }, 'PAGEGRADE_RATE_LIMIT must be an integer of at least 1'],
+    [{ PAGEGRADE_ANALYSIS_THREADS: '-1' }, 'PAGEGRADE_ANALYSIS_THREADS must be an integer of at least 0'],
     [{ PAGEGRADE_THRESHOLDS: 'not json' }, 'must be a JSON object'],
     [{ PAGEGRADE_THRESHOLDS: '{"title_max": 3}' }, 'unknown key "title_max"'],
     [{ PAGEGRADE_THRESHOLDS: '{"min_words": -1}' }, 'non-negative number'],

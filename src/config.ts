@@ -1,11 +1,14 @@
 // Settings from the environment (API.md "Running it"). Read once at start; everything else takes a
 // Config so tests build their own without touching process.env.
+import { availableParallelism } from 'node:os';
 import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';
 import { DEFAULT_USER_AGENT } from './fetch/options.ts';
 
 export interface Config {
   port: number;
   host: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto from it (client addresses, https cookies). */
+  trustProxy: boolean;
   /** undefined: SQLite at ./data/pagegrade.db */
   databaseUrl: string | undefined;
   adminKey: string | undefined;
@@ -19,6 +22,8 @@ export interface Config {
   maxAnalysesPerAccount: number;
   /** Analyses the whole process runs at once. */
   maxAnalyses: number;
+  /** Worker threads that parse and check pages; 0 runs that on the main thread. */
+  analysisThreads: number;
   userAgent: string;
   thresholds: CheckThresholds;
   /** pino level, or false to silence logs (tests) */
@@ -66,10 +71,19 @@ function thresholdsSetting(env: NodeJS.ProcessEnv): CheckThresholds {
   return thresholds;
 }
 
+/**
+ * One core stays with the main thread (HTTP, database, fetching); the others parse and check. Past
+ * four threads the main thread, not parsing, limits how many reports a process makes.
+ */
+function defaultAnalysisThreads(): number {
+  return Math.min(4, availableParallelism() - 1);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: integerSetting(env, 'PORT', 3000, 0),
     host: env.HOST || '127.0.0.1',
+    trustProxy: env.PAGEGRADE_TRUST_PROXY === '1',
     databaseUrl: env.DATABASE_URL || undefined,
     adminKey: env.PAGEGRADE_ADMIN_KEY || undefined,
     allowPrivateUrls: env.PAGEGRADE_ALLOW_PRIVATE_URLS === '1',
@@ -79,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
+    analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
     userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
     thresholds: thresholdsSetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',

@@ -5,8 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 
-/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long in-flight requests get to finish after SIGTERM before the process exits anyway (code 1).
+ * The longest request is an analysis: the page's fetch deadline, then at worst a second one for the
+ * origin facts of a redirect target's origin, plus a margin for the checks and the database write.
+ */
+function shutdownGraceMs(config: Config): number {
+  return 2 * config.fetchTimeoutMs + 5_000;
+}
 
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config);
@@ -28,7 +34,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, shutdownGraceMs(config));
     timer.unref();
     app.close().then(
       () => process.exit(0),

@@ -7,11 +7,14 @@ import type { CheckThresholds } from '../checks/thresholds.ts';
 import type { CheckFailureLogger } from '../scoring/run-checks.ts';
 import type { Analysis } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
+import type { AnalysisPool } from './analysis-pool.ts';
 
 export interface AnalyzerOptions {
   fetch: FetchOptions;
   thresholds: CheckThresholds;
   onCheckFailure?: CheckFailureLogger;
+  /** Parse and check on these worker threads; without, on the calling thread. */
+  pool?: AnalysisPool;
 }
 
 export type Analyzer = (url: string) => Promise<Analysis>;
@@ -26,6 +29,10 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
     const finalOrigin = new URL(page.finalUrl).origin;
     const origin =
       finalOrigin === requestedOrigin ? await earlyOriginFacts : await gatherOriginFacts(page.finalUrl, options.fetch);
-    return analyzePage(page, origin, options.thresholds, options.onCheckFailure);
+    const generatedAt = new Date();
+    if (options.pool) {
+      return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt }, options.onCheckFailure);
+    }
+    return analyzePage(page, origin, options.thresholds, options.onCheckFailure, generatedAt);
   };
 }

@@ -3,11 +3,15 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import * as createUsersAndApiKeys from './migrations/2026-11-21-0900-create-users-and-api-keys.ts';
 import * as createReportsAndProjects from './migrations/2026-11-21-0910-create-reports-and-projects.ts';
+import * as createWebSessions from './migrations/2026-11-22-0900-create-web-sessions.ts';
+import * as moveReportResultsToOwnTable from './migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-0900-create-users-and-api-keys': createUsersAndApiKeys,
   '2026-11-21-0910-create-reports-and-projects': createReportsAndProjects,
+  '2026-11-22-0900-create-web-sessions': createWebSessions,
+  '2026-11-22-1000-move-report-results-to-own-table': moveReportResultsToOwnTable,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

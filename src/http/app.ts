@@ -8,11 +8,23 @@ import type { Config } from '../config.ts';
 import { openDatabase, type AppDatabase } from '../db/open-database.ts';
 import { createServices, type Services } from '../services/index.ts';
 import type { Analyzer } from '../analysis/analyze-url.ts';
-import { registerErrorHandler, NOT_FOUND_BODY } from './errors.ts';
+import {
+  registerErrorHandler,
+  registerInputRefusals,
+  registerShutdownResponses,
+  frameworkErrorOptions,
+  NOT_FOUND_BODY,
+} from './errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/api/index.ts';
 import { healthRoutes } from './routes/health.ts';
-import { logRedactPaths } from './log-redaction.ts';
+import { logRedactPaths, logSerializers } from './log-redaction.ts';
+import { contentSecurityPolicy } from '../web/content-security-policy.ts';
+import { createReportAccessService } from '../services/report-access.service.ts';
+import { createWebSessionService } from '../services/web-session.service.ts';
+import { webRoutes } from '../web/index.ts';
+import { sendNotFoundPage } from '../web/render.ts';
+import { createAttemptLimiter, createMemoryAttemptStore } from '../web/attempt-limiter.ts';
 import { registerRedis } from './plugins/redis.ts';
 
 declare module 'fastify' {
@@ -24,6 +36,15 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Wrong passwords for one report from one address before it must wait (brute force stays slow). */
+const UNLOCK_LIMITS = { maxFailures: 5, windowMs: 15 * 60 * 1000 };
+
+/** /api and everything under it answers JSON; every other path is the web side's. */
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return path === '/api' || path.startsWith('/api/');
+}
+
 export interface BuildOptions {
   /** Replace the analyser (the CLI and the normal server never do; a test may wrap the real one). */
   analyzer?: Analyzer;
@@ -33,13 +54,15 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === false ? false : { level: config.logLevel, redact: logRedactPaths },
+    logger: config.logLevel === false ? false : { level: config.logLevel, redact: logRedactPaths, serializers: logSerializers },
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // A client-chosen request id would let one request impersonate another in the logs.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+    ...frameworkErrorOptions,
   });
 
   const database = options.database ?? (await openDatabase(config.databaseUrl));
@@ -60,14 +83,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerRedis(app, config.redisUrl);
   registerErrorHandler(app, BODY_LIMIT_BYTES);
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
+  registerShutdownResponses(app);
+  registerInputRefusals(app);
+  app.setNotFoundHandler((request, reply) =>
+    isApiPath(request.url) ? reply.code(404).send(NOT_FOUND_BODY) : sendNotFoundPage(reply),
+  );
 
-  await app.register(helmet, { global: true });
+  await app.register(helmet, { global: true, contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy } });
   // Bodies are forms or JSON (API.md); Fastify's default text/plain parser would let other types in.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(webRoutes, {
+    access: createReportAccessService(database.db),
+    sessions: createWebSessionService(database.db, app.services.accounts),
+    unlockAttempts: createAttemptLimiter(createMemoryAttemptStore(), UNLOCK_LIMITS),
+  });
   return app;
 }

@@ -5,7 +5,8 @@ import { PageCollector } from './page-collector.ts';
 import { PageParser } from './page-parser.ts';
 import type { PageSnapshot } from './page-snapshot.ts';
 
-const PARSER_OPTIONS: ParserOptions = {
+/** Also the engine benchmark's floor: a bare parse with exactly these options. */
+export const PARSER_OPTIONS: ParserOptions = {
   decodeEntities: true,
   lowerCaseTags: true,
   lowerCaseAttributeNames: true,

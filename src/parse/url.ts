@@ -52,3 +52,9 @@ export function isAbsoluteHttpUrl(raw: string): boolean {
 export function siteHost(url: URL): string {
   return url.hostname.replace(/^www\./, '');
 }
+
+/** `siteHost(url) === site`, without making a new string per link. */
+export function hasSiteHost(url: URL, site: string): boolean {
+  const host = url.hostname;
+  return host.startsWith('www.') ? host.length === site.length + 4 && host.endsWith(site) : host === site;
+}

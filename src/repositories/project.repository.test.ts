@@ -7,7 +7,9 @@ import {
   countProjects,
   deleteProject,
   findProject,
+  insertProjectsBulk,
   listProjects,
+  sumProjectCounts,
   type ProjectCountsDelta,
 } from './project.repository.ts';
 import { insertUser } from './user.repository.ts';
@@ -162,5 +164,76 @@ forEachDialect('project repository', (database) => {
       expect(await search('%')).toEqual({ names: [], count: 0 });
       expect(await countProjects(db, owner, {})).toBe(names.length + 1);
     });
+  });
+
+  describe('bulk insert', () => {
+    const project = (userId: number, name: string, good: number, bad: number) => ({
+      user_id: userId,
+      name,
+      reports_count: good + bad,
+      good_count: good,
+      decent_count: 0,
+      bad_count: bad,
+      created_at: T1,
+      updated_at: T2,
+    });
+
+    it('inserts projects with their tallied counts, deriving name_lower', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      const names = Array.from({ length: 2_100 }, (_, index) => `Host-${String(index).padStart(4, '0')}.example`);
+      await insertProjectsBulk(
+        db,
+        names.map((name, index) => project(owner, name, index % 5, 1)),
+      );
+
+      expect(await countProjects(db, owner, {})).toBe(names.length);
+      expect(await countProjects(db, owner, { search: 'host-20' })).toBe(100);
+      expect(await findProject(db, owner, names[7])).toMatchObject({
+        name: 'Host-0007.example',
+        name_lower: 'host-0007.example',
+        reports_count: 3,
+        good_count: 2,
+        bad_count: 1,
+        created_at: T1,
+        updated_at: T2,
+      });
+    });
+
+    it('refuses a name the account already has, and inserts none of the batch', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      await adjustProjectCounts(db, owner, 'taken.com', ADD_GOOD, T1);
+      await expect(
+        insertProjectsBulk(db, [project(owner, 'new.com', 1, 0), project(owner, 'taken.com', 1, 0)]),
+      ).rejects.toThrow();
+      expect(await findProject(db, owner, 'new.com')).toBeUndefined();
+      expect(await findProject(db, owner, 'taken.com')).toMatchObject({ reports_count: 1 });
+    });
+
+    it('refuses counts that do not add up', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      await expect(insertProjectsBulk(db, [{ ...project(owner, 'a.com', 1, 0), reports_count: 3 }])).rejects.toThrow();
+    });
+  });
+
+  it("adds up the account's report counts, overall, by verdict and in one project", async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    expect(await sumProjectCounts(db, owner, 'reports')).toBe(0);
+    await adjustProjectCounts(db, owner, 'a.com', ADD_GOOD, T1);
+    await adjustProjectCounts(db, owner, 'a.com', ADD_BAD, T1);
+    await adjustProjectCounts(db, owner, 'b.com', ADD_GOOD, T1);
+    await adjustProjectCounts(db, stranger, 'a.com', ADD_BAD, T1);
+
+    expect(await sumProjectCounts(db, owner, 'reports')).toBe(3);
+    expect(await sumProjectCounts(db, owner, 'good')).toBe(2);
+    expect(await sumProjectCounts(db, owner, 'bad')).toBe(1);
+    expect(await sumProjectCounts(db, owner, 'decent')).toBe(0);
+    expect(await sumProjectCounts(db, owner, 'reports', 'a.com')).toBe(2);
+    expect(await sumProjectCounts(db, owner, 'good', 'b.com')).toBe(1);
+    expect(await sumProjectCounts(db, owner, 'reports', 'c.com')).toBe(0);
   });
 });

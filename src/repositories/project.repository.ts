@@ -1,8 +1,11 @@
 // Projects: one row per (account, host) holding the counts the API lists. The service keeps a row in
 // step with the reports by calling adjustProjectCounts in the transaction that changes a report.
-import type { ProjectRow } from '../db/tables/project.table.ts';
+import type { NewProject, ProjectRow } from '../db/tables/project.table.ts';
 import { lowerCaseColumnContains, type SortDirection } from './contains-search.ts';
-import type { DbExecutor } from './executor.ts';
+import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
+
+/** What a caller supplies; name_lower is derived here so it never drifts. */
+export type ProjectInsert = Omit<NewProject, 'id' | 'name_lower'>;
 
 export interface ProjectCountsDelta {
   reports: number;
@@ -95,6 +98,33 @@ async function updateCounts(db: DbExecutor, userId: number, name: string, delta:
   return row;
 }
 
+/**
+ * Inserts projects whose counts the caller has already tallied from the reports it inserts, in
+ * multi-row statements and one transaction: for seeding and imports. A name the account already
+ * has is a unique-constraint error.
+ */
+export async function insertProjectsBulk(db: DbExecutor, projects: readonly ProjectInsert[]): Promise<void> {
+  const rows = projects.map((project) => ({ ...project, name_lower: project.name.toLowerCase() }));
+  await inOneTransaction(db, async (trx) => {
+    for (const chunk of statementChunks(rows)) await trx.insertInto('projects').values(chunk).execute();
+  });
+}
+
+/**
+ * Finds the project and locks its row until the transaction ends (a no-op update: PostgreSQL takes a
+ * row lock; SQLite already runs one write transaction at a time). Every transaction that changes a
+ * project's reports takes this lock before reading them, so they run one after another per project.
+ */
+export async function lockProject(db: DbExecutor, userId: number, name: string): Promise<ProjectRow | undefined> {
+  return db
+    .updateTable('projects')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function findProject(db: DbExecutor, userId: number, name: string): Promise<ProjectRow | undefined> {
   return db
     .selectFrom('projects')
@@ -123,6 +153,25 @@ export async function countProjects(db: DbExecutor, userId: number, filters: Pro
   if (filters.search) query = query.where(lowerCaseColumnContains('name_lower', filters.search));
   const { count } = await query.executeTakeFirstOrThrow();
   return count;
+}
+
+/** Which of a project's counts to add up: all its reports, or those of one verdict. */
+export type ProjectCount = 'reports' | 'good' | 'decent' | 'bad';
+
+/**
+ * The account's reports (in one project, when named) counted from the project rows rather than the
+ * reports: the rows are kept exact in the transactions that change reports, and adding up at most
+ * one row per host beats counting ten thousand index entries on every list request.
+ */
+export async function sumProjectCounts(db: DbExecutor, userId: number, count: ProjectCount, project?: string): Promise<number> {
+  const column = `${count}_count` as const;
+  let query = db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId);
+  if (project !== undefined) query = query.where('name', '=', project);
+  const { total } = await query.executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 export async function deleteProject(db: DbExecutor, userId: number, name: string): Promise<number> {

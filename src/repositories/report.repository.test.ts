@@ -10,6 +10,7 @@ import {
   findReport,
   findReportById,
   insertReport,
+  insertReportsBulk,
   listReports,
   updateReport,
   type ReportInsert,
@@ -228,8 +229,8 @@ forEachDialect('report repository', (database) => {
     const [id] = await insertAll(db, owner, [{ result: 'good', privacy: 2, password_hash: 'scrypt$x' }]);
     const later = '2026-11-22T08:00:00.000Z';
 
-    expect(await updateReport(db, stranger, id, { privacy: 0, updated_at: later })).toBe(0);
-    expect(await findReport(db, owner, id)).toMatchObject({ privacy: 2, updated_at: NOW });
+    expect(await updateReport(db, stranger, id, { privacy: 0, results: '{"stranger":1}', updated_at: later })).toBe(0);
+    expect(await findReport(db, owner, id)).toMatchObject({ privacy: 2, updated_at: NOW, results: '{"title":{"passed":true}}' });
 
     expect(
       await updateReport(db, owner, id, {
@@ -264,6 +265,8 @@ forEachDialect('report repository', (database) => {
     expect(await deleteReport(db, owner, id)).toBe(1);
     expect(await findReport(db, owner, id)).toBeUndefined();
     expect(await deleteReport(db, owner, id)).toBe(0);
+    // Its results went with it.
+    expect(await db.selectFrom('report_results').select('report_id').where('report_id', '=', id).execute()).toEqual([]);
   });
 
   it("deletes the caller's reports of one project and no others", async () => {
@@ -281,5 +284,62 @@ forEachDialect('report repository', (database) => {
     expect((await listReports(db, owner, { sortBy: 'id', sort: 'asc', limit: 10, offset: 0 })).map((row) => row.id)).toEqual([other]);
     expect(await findReport(db, stranger, strangers)).toBeDefined();
     expect(await deleteReportsOfProject(db, owner, 'a.com')).toBe(0);
+  });
+
+  describe('bulk insert', () => {
+    // More rows than one multi-row statement may bind (32,766 parameters / 17 columns = 1,927 rows).
+    const MANY = 2_500;
+
+    it('inserts every row in order across several statements, deriving url_lower and result_rank', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      const verdicts: ReportResult[] = ['good', 'decent', 'bad'];
+      const rows = Array.from({ length: MANY }, (_, index) =>
+        report(owner, { url: `https://Bulk.example/Page-${index}`, result: verdicts[index % 3], results: `{"row":${index}}` }),
+      );
+      await insertReportsBulk(db, rows);
+
+      expect(await countReports(db, owner, {})).toBe(MANY);
+      expect(await countReports(db, owner, { result: 'bad' })).toBe(Math.floor(MANY / 3));
+      const listed = await listReports(db, owner, { sortBy: 'id', sort: 'asc', limit: MANY, offset: 0 });
+      expect(listed.map((row) => row.url)).toEqual(rows.map((row) => row.url));
+      expect(listed[MANY - 1]).toMatchObject({
+        url_lower: `https://bulk.example/page-${MANY - 1}`,
+        result: verdicts[(MANY - 1) % 3],
+        result_rank: RANK[verdicts[(MANY - 1) % 3]],
+      });
+      // Each report's results landed with that report, in every statement.
+      const stored = await db.selectFrom('report_results').selectAll().where('report_id', 'in', listed.map((row) => row.id)).execute();
+      const resultsById = new Map(stored.map((row) => [row.report_id, row.results]));
+      expect(listed.map((row) => resultsById.get(row.id))).toEqual(rows.map((row) => row.results));
+    });
+
+    it('inserts nothing when one row is invalid, even in a later statement', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      const rows = Array.from({ length: MANY }, (_, index) => report(owner, { url: `https://bulk.example/${index}` }));
+      rows[MANY - 1] = report(owner, { score: 101 });
+      await expect(insertReportsBulk(db, rows)).rejects.toThrow();
+      expect(await countReports(db, owner, {})).toBe(0);
+    });
+
+    it("joins the caller's transaction and rolls back with it", async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      const rows = [report(owner, { url: 'https://a.com/1' }), report(owner, { url: 'https://a.com/2' })];
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await insertReportsBulk(trx, rows);
+          expect(await countReports(trx, owner, {})).toBe(2);
+          throw new Error('abandon');
+        }),
+      ).rejects.toThrow('abandon');
+      expect(await countReports(db, owner, {})).toBe(0);
+    });
+
+    it('accepts an empty list', async () => {
+      const { db } = database();
+      await expect(insertReportsBulk(db, [])).resolves.toBeUndefined();
+    });
   });
 });

@@ -1,9 +1,10 @@
-// Reports, always scoped to their owner except for the public report page (findReportById).
+// Reports, always scoped to their owner except for the public report page (findReportById). A report
+// is a row of `reports` plus its results in `report_results`; the functions here keep the two together.
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { NewReport, ReportResult, ReportRow } from '../db/tables/report.table.ts';
 import { lowerCaseColumnContains, type SortDirection } from './contains-search.ts';
-import type { DbExecutor } from './executor.ts';
+import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 
 /** What a caller supplies; url_lower and result_rank are derived here so they never drift. */
 export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank'>;
@@ -23,7 +24,7 @@ export type ReportPatch = Partial<
     | 'generated_at'
   >
 > & { updated_at: string };
-/** List items leave out the heavy `results` JSON. */
+/** List items leave out the heavy `results` JSON (they never read report_results). */
 export type ReportListRow = Omit<ReportRow, 'results'>;
 
 export type ReportSortBy = 'id' | 'generated_at' | 'url' | 'result';
@@ -47,42 +48,43 @@ const RESULT_RANK: Record<ReportResult, number> = { bad: 0, decent: 1, good: 2 }
 
 const SORT_COLUMN = { id: 'id', generated_at: 'generated_at', url: 'url', result: 'result_rank' } as const;
 
-const LIST_COLUMNS = [
-  'id',
-  'user_id',
-  'url',
-  'url_lower',
-  'project',
-  'privacy',
-  'password_hash',
-  'result',
-  'result_rank',
-  'score',
-  'issues_high',
-  'issues_medium',
-  'issues_low',
-  'page',
-  'generated_at',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof ReportListRow)[];
 
 export async function insertReport(db: DbExecutor, report: ReportInsert): Promise<number> {
-  const { id } = await db
-    .insertInto('reports')
-    .values({ ...report, url_lower: report.url.toLowerCase(), result_rank: RESULT_RANK[report.result] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const { results, ...row } = report;
+  return inOneTransaction(db, async (trx) => {
+    const { id } = await trx.insertInto('reports').values(derivedColumns(row)).returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('report_results').values({ report_id: id, results }).execute();
+    return id;
+  });
+}
+
+/**
+ * Inserts many reports in multi-row statements, all in one transaction (the caller's, when `db` is
+ * one): for seeding and imports, where one statement per report would take minutes per million.
+ */
+export async function insertReportsBulk(db: DbExecutor, reports: readonly ReportInsert[]): Promise<void> {
+  const rows = reports.map(({ results: _results, ...row }) => derivedColumns(row));
+  await inOneTransaction(db, async (trx) => {
+    let offset = 0;
+    for (const chunk of statementChunks(rows)) {
+      const inserted = await trx.insertInto('reports').values(chunk).returning('id').execute();
+      // One statement numbers its rows in VALUES order on both dialects (SQLite's next rowid, one
+      // nextval per row), though RETURNING need not list them in that order: sorted ids line up.
+      const ids = inserted.map(({ id }) => id).sort((a, b) => a - b);
+      const results = ids.map((id, index) => ({ report_id: id, results: reports[offset + index].results }));
+      await trx.insertInto('report_results').values(results).execute();
+      offset += chunk.length;
+    }
+  });
 }
 
 export async function findReport(db: DbExecutor, userId: number, id: number): Promise<ReportRow | undefined> {
-  return db.selectFrom('reports').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return withResults(db).where('reports.user_id', '=', userId).where('reports.id', '=', id).executeTakeFirst();
 }
 
 /** Any account's report: only for pages whose access rules (privacy) the caller enforces. */
 export async function findReportById(db: DbExecutor, id: number): Promise<ReportRow | undefined> {
-  return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+  return withResults(db).where('reports.id', '=', id).executeTakeFirst();
 }
 
 /** One page, ordered by the sort key then id in the same direction, so pages never overlap. */
@@ -92,7 +94,7 @@ export async function listReports(
   options: ReportListOptions,
 ): Promise<ReportListRow[]> {
   const sortColumn = SORT_COLUMN[options.sortBy];
-  let query = db.selectFrom('reports').select(LIST_COLUMNS).where(matching(userId, options));
+  let query = db.selectFrom('reports').selectAll().where(matching(userId, options));
   if (sortColumn !== 'id') query = query.orderBy(sortColumn, options.sort);
   return query.orderBy('id', options.sort).limit(options.limit).offset(options.offset).execute();
 }
@@ -108,16 +110,24 @@ export async function countReports(db: DbExecutor, userId: number, filters: Repo
 
 /** Returns how many rows changed: 0 when the report is not the user's. */
 export async function updateReport(db: DbExecutor, userId: number, id: number, patch: ReportPatch): Promise<number> {
-  const derived = patch.result === undefined ? {} : { result_rank: RESULT_RANK[patch.result] };
-  const result = await db
-    .updateTable('reports')
-    .set({ ...patch, ...derived })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const { results, ...columns } = patch;
+  const derived = columns.result === undefined ? {} : { result_rank: RESULT_RANK[columns.result] };
+  return inOneTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('reports')
+      .set({ ...columns, ...derived })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const changed = Number(updated.numUpdatedRows);
+    if (changed > 0 && results !== undefined) {
+      await trx.updateTable('report_results').set({ results }).where('report_id', '=', id).execute();
+    }
+    return changed;
+  });
 }
 
+/** Deleting a report deletes its results too (the foreign key cascades). */
 export async function deleteReport(db: DbExecutor, userId: number, id: number): Promise<number> {
   const result = await db.deleteFrom('reports').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -130,6 +140,18 @@ export async function deleteReportsOfProject(db: DbExecutor, userId: number, pro
     .where('project', '=', project)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+function derivedColumns<Row extends { url: string; result: ReportResult }>(row: Row) {
+  return { ...row, url_lower: row.url.toLowerCase(), result_rank: RESULT_RANK[row.result] };
+}
+
+function withResults(db: DbExecutor) {
+  return db
+    .selectFrom('reports')
+    .innerJoin('report_results', 'report_results.report_id', 'reports.id')
+    .selectAll('reports')
+    .select('report_results.results');
 }
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index

@@ -1,6 +1,7 @@
 // The services every adapter (API routes, web pages, CLI) calls; built once per app.
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/open-database.ts';
+import { analysisPool } from '../analysis/analysis-pool.ts';
 import { createAnalyzer, type Analyzer } from '../analysis/analyze-url.ts';
 import { createReportService } from './report.service.ts';
 import { createProjectService } from './project.service.ts';
@@ -21,6 +22,7 @@ export function analyzerFromConfig(config: Config, onCheckFailure?: (checkId: st
     },
     thresholds: config.thresholds,
     onCheckFailure,
+    pool: config.analysisThreads > 0 ? analysisPool(config.analysisThreads) : undefined,
   });
 }
 

@@ -53,7 +53,7 @@ export function createProjectService(db: Kysely<Database>) {
     /** Deletes the project and every report of the caller in it; returns how many reports went. */
     async remove(userId: number, name: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const project = await projectRepository.findProject(trx, userId, name);
+        const project = await projectRepository.lockProject(trx, userId, name);
         if (!project) throw new NotFoundError();
         const deleted = await deleteReportsOfProject(trx, userId, name);
         await projectRepository.deleteProject(trx, userId, name);

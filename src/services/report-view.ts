@@ -1,6 +1,6 @@
 // Maps stored report rows to the API's report objects.
 import type { Report, ReportSummary, Privacy } from './types.ts';
-import type { PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
+import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
 
 /** The columns a report view needs (list rows carry all but `results`). */
 export interface ReportRowView {
@@ -21,6 +21,19 @@ export interface ReportRowView {
 }
 
 export function toReportSummary(row: ReportRowView): ReportSummary {
+  return summaryOf(row, JSON.parse(row.page) as PageFacts);
+}
+
+export function toReport(row: ReportRowView & { results: string }): Report {
+  return withResults(toReportSummary(row), JSON.parse(row.results) as Record<string, CheckResult>);
+}
+
+/** A report just stored from `analysis`: built from the analysis in memory, not read back and parsed. */
+export function toAnalysedReport(row: ReportRowView, analysis: Analysis): Report {
+  return withResults(summaryOf(row, analysis.page), analysis.results);
+}
+
+function summaryOf(row: ReportRowView, page: PageFacts): ReportSummary {
   return {
     id: row.id,
     url: row.url,
@@ -30,21 +43,14 @@ export function toReportSummary(row: ReportRowView): ReportSummary {
     result: row.result as Verdict,
     score: row.score,
     issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
-    page: JSON.parse(row.page) as PageFacts,
+    page,
     generated_at: row.generated_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-export function toReport(row: ReportRowView & { results: string }): Report {
-  const summary = toReportSummary(row);
+function withResults(summary: ReportSummary, results: Record<string, CheckResult>): Report {
   const { generated_at, created_at, updated_at, ...rest } = summary;
-  return {
-    ...rest,
-    results: JSON.parse(row.results) as Record<string, CheckResult>,
-    generated_at,
-    created_at,
-    updated_at,
-  };
+  return { ...rest, results, generated_at, created_at, updated_at };
 }

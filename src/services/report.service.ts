@@ -8,9 +8,9 @@ import { parseTargetUrl } from '../analysis/target-url.ts';
 import { FetchError } from '../fetch/fetch-error.ts';
 import { hashPassword } from '../security/hashing.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
-import { adjustProjectCounts } from '../repositories/project.repository.ts';
+import { adjustProjectCounts, lockProject, sumProjectCounts } from '../repositories/project.repository.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import { toReport, toReportSummary } from './report-view.ts';
+import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Page, Privacy, Report, ReportSummary } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 
@@ -90,6 +90,19 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     }
   }
 
+  /**
+   * The report as it is once its project's row is locked (see lockProject), so a project delete or
+   * another change to the project's reports cannot interleave with the caller's.
+   */
+  async function lockedReport(trx: Kysely<Database>, userId: number, id: number) {
+    const seen = await reportRepository.findReport(trx, userId, id);
+    if (!seen) throw new NotFoundError();
+    await lockProject(trx, userId, seen.project);
+    const current = await reportRepository.findReport(trx, userId, id);
+    if (!current) throw new NotFoundError();
+    return current;
+  }
+
   async function show(userId: number, id: number): Promise<Report> {
     const row = await reportRepository.findReport(db, userId, id);
     if (!row) throw new NotFoundError();
@@ -109,7 +122,10 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
           limit: options.perPage,
           offset: (options.page - 1) * options.perPage,
         }),
-        reportRepository.countReports(db, userId, filters),
+        // Without a search, the project rows hold the count (kept exact with every report change).
+        options.search
+          ? reportRepository.countReports(db, userId, filters)
+          : sumProjectCounts(db, userId, options.result ?? 'reports', options.project),
       ]);
       return { items: rows.map(toReportSummary), total, page: options.page, perPage: options.perPage };
     },
@@ -121,21 +137,22 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
       const analysis = await analyzeOrReject(userId, target.url);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
+      const row = {
+        user_id: userId,
+        url: target.url,
+        project: target.project,
+        privacy: input.privacy,
+        password_hash: passwordHash,
+        ...analysisColumns(analysis),
+        created_at: now,
+        updated_at: now,
+      };
       const id = await db.transaction().execute(async (trx) => {
-        const newId = await reportRepository.insertReport(trx, {
-          user_id: userId,
-          url: target.url,
-          project: target.project,
-          privacy: input.privacy,
-          password_hash: passwordHash,
-          ...analysisColumns(analysis),
-          created_at: now,
-          updated_at: now,
-        });
+        const newId = await reportRepository.insertReport(trx, row);
         await adjustProjectCounts(trx, userId, target.project, countsDelta(analysis.result, 1), now);
         return newId;
       });
-      return show(userId, id);
+      return toAnalysedReport({ id, ...row }, analysis);
     },
 
     async update(userId: number, id: number, input: UpdateReportInput): Promise<Report> {
@@ -158,8 +175,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
       const analysis = input.regenerate ? await analyzeOrReject(userId, existing.url) : null;
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
-        const current = await reportRepository.findReport(trx, userId, id);
-        if (!current) throw new NotFoundError();
+        const current = await lockedReport(trx, userId, id);
         const changes = { ...patch, ...(analysis ? analysisColumns(analysis) : {}), updated_at: now };
         await reportRepository.updateReport(trx, userId, id, changes);
         if (analysis && analysis.result !== current.result) {
@@ -171,8 +187,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
 
     async remove(userId: number, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const current = await reportRepository.findReport(trx, userId, id);
-        if (!current) throw new NotFoundError();
+        const current = await lockedReport(trx, userId, id);
         await reportRepository.deleteReport(trx, userId, id);
         await adjustProjectCounts(trx, userId, current.project, countsDelta(current.result, -1), new Date().toISOString());
       });

@@ -6,7 +6,12 @@ import * as createUsersAndApiKeys from '../../src/db/migrations/2026-11-21-0900-
 import * as createReportsAndProjects from '../../src/db/migrations/2026-11-21-0910-create-reports-and-projects.ts';
 import { createScratchDatabase, forEachDialect, testDialects } from '../support/databases.ts';
 
-const MIGRATION_NAMES = ['2026-11-21-0900-create-users-and-api-keys', '2026-11-21-0910-create-reports-and-projects'];
+const MIGRATION_NAMES = [
+  '2026-11-21-0900-create-users-and-api-keys',
+  '2026-11-21-0910-create-reports-and-projects',
+  '2026-11-22-0900-create-web-sessions',
+  '2026-11-22-1000-move-report-results-to-own-table',
+];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
   const query =
@@ -31,7 +36,7 @@ describe.each(testDialects())('migrations [%s]', (dialect) => {
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await handle.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([{ email: 'kept@example.com' }]);
-      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'projects', 'reports', 'users']);
+      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'projects', 'report_results', 'reports', 'users', 'web_sessions']);
     } finally {
       await handle.destroy();
       await scratch.drop();

@@ -61,4 +61,10 @@ describe('report list query plans [sqlite]', () => {
       expect(plan(captured[0]).join(' | ')).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
     });
   }
+
+  it('counts a url search from an index alone, without reading the reports', async () => {
+    captured = [];
+    await countReports(logged, 1, { search: 'pricing' });
+    expect(plan(captured[0]).join(' | ')).toMatch(/^SEARCH reports USING COVERING INDEX reports_user_id_url_lower_idx \(user_id=\?\)$/);
+  });
 });

@@ -27,12 +27,17 @@ export const socialCheck = defineCheck({
     const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);
     const pageHost = pageUrl ? siteHost(pageUrl) : null;
     const profiles = new Map<string, string>();
+    // Most links of a page share a few hosts: look each host up once.
+    const networkByHost = new Map<string, string | null>();
     for (const anchor of snapshot.anchors) {
       if (anchor.href === null) continue;
       const url = resolveUrl(anchor.href, snapshot.baseUrl);
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+      const host = url.hostname;
+      let known = networkByHost.get(host);
+      if (known === undefined) networkByHost.set(host, (known = networkOf(host)));
       // rel=me marks a link to the author's own profile, on any network (Mastodon instances included).
-      const network = networkOf(url) ?? (anchor.rel.includes('me') && siteHost(url) !== pageHost ? url.hostname : null);
+      const network = known ?? (anchor.rel.includes('me') && siteHost(url) !== pageHost ? host : null);
       if (network === null || !isProfilePath(url)) continue;
       const profile = withoutHash(url);
       if (!profiles.has(profile)) profiles.set(profile, network);
@@ -50,8 +55,8 @@ export const socialCheck = defineCheck({
 const NETWORK_BY_DOMAIN = new Map(Object.entries(NETWORKS));
 
 /** The network of a host or of any parent domain (m.facebook.com → facebook). */
-function networkOf(url: URL): string | null {
-  let host = url.hostname.toLowerCase().replace(/\.$/, '');
+function networkOf(hostname: string): string | null {
+  let host = hostname.toLowerCase().replace(/\.$/, '');
   for (;;) {
     const network = NETWORK_BY_DOMAIN.get(host);
     if (network !== undefined) return network;

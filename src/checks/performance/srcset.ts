@@ -9,12 +9,14 @@ export interface SrcsetCandidate {
 
 export function parseSrcset(srcset: string): SrcsetCandidate[] {
   const candidates: SrcsetCandidate[] = [];
+  const length = srcset.length;
   let position = 0;
-  while (position < srcset.length) {
-    while (position < srcset.length && /[\s,]/.test(srcset[position])) position++;
-    if (position >= srcset.length) break;
+  // Code-unit loops rather than a regex per character: pages carry srcsets of many kilobytes.
+  while (position < length) {
+    while (position < length && (isSpace(srcset.charCodeAt(position)) || srcset.charCodeAt(position) === COMMA)) position++;
+    if (position >= length) break;
     const urlStart = position;
-    while (position < srcset.length && !/\s/.test(srcset[position])) position++;
+    while (position < length && !isSpace(srcset.charCodeAt(position))) position++;
     let url = srcset.slice(urlStart, position);
     let descriptor = '';
     if (url.endsWith(',')) {
@@ -22,11 +24,11 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
     } else {
       const descriptorStart = position;
       let depth = 0;
-      while (position < srcset.length) {
-        const char = srcset[position];
-        if (char === '(') depth++;
-        else if (char === ')') depth = Math.max(0, depth - 1);
-        else if (char === ',' && depth === 0) break;
+      while (position < length) {
+        const code = srcset.charCodeAt(position);
+        if (code === OPEN_PAREN) depth++;
+        else if (code === CLOSE_PAREN) depth = Math.max(0, depth - 1);
+        else if (code === COMMA && depth === 0) break;
         position++;
       }
       descriptor = srcset.slice(descriptorStart, position).trim();
@@ -34,6 +36,17 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
     if (url !== '') candidates.push({ url, descriptor: descriptor === '' ? null : descriptor });
   }
   return candidates;
+}
+
+const COMMA = 0x2c;
+const OPEN_PAREN = 0x28;
+const CLOSE_PAREN = 0x29;
+const SPACE = /\s/;
+
+/** What `/\s/` matches, tested without making a one-character string for ASCII. */
+function isSpace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return SPACE.test(String.fromCharCode(code));
 }
 
 /**

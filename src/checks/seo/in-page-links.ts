@@ -1,5 +1,5 @@
 import { defineCheck } from '../check.ts';
-import { siteHost } from '../../parse/url.ts';
+import { hasSiteHost, siteHost } from '../../parse/url.ts';
 import { anchorTarget } from './anchor-target.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
@@ -21,7 +21,7 @@ export const inPageLinksCheck = defineCheck({
       if (anchor.href === null) continue;
       const { url, samePageFragment } = anchorTarget(anchor.href, snapshot.baseUrl, page.finalUrl);
       if (url === null || samePageFragment || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
-      if (siteHost(url) === pageHost) internal++;
+      if (pageHost !== null && hasSiteHost(url, pageHost)) internal++;
       else external++;
       if (anchor.rel.includes('nofollow')) nofollow++;
     }

@@ -64,11 +64,24 @@ function genericTextsFor(htmlLang: string | null): ReadonlySet<string> {
   return new Set([...GENERIC_LINK_TEXTS.en, ...GENERIC_LINK_TEXTS[language]]);
 }
 
+/** Whitespace other than single spaces, or a curly apostrophe: what only the full rewrite handles. */
+const NEEDS_REWRITE = /[^\S ]| {2}|’/;
+const EDGE_CHARACTER = /^[\p{P}\p{S}\s]$/u;
+
 /** Lower-case, one space between words, curly apostrophes straightened, edge punctuation and arrows dropped. */
 function normaliseLinkText(text: string): string {
-  return text
-    .toLowerCase()
+  const lower = text.toLowerCase();
+  // Most link texts are already plain words: skip the three regex passes (the costliest part of this
+  // check on pages with thousands of links).
+  if (!NEEDS_REWRITE.test(lower) && !isEdgeCharacter(lower, 0) && !isEdgeCharacter(lower, lower.length - 1)) return lower;
+  return lower
     .replace(/’/g, "'")
     .replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, '')
     .replace(/\s+/g, ' ');
+}
+
+/** Punctuation, symbol or space at `index`; half of a surrogate pair counts, leaving it to the full rewrite. */
+function isEdgeCharacter(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return (code >= 0xd800 && code <= 0xdfff) || EDGE_CHARACTER.test(text[index]);
 }

@@ -23,13 +23,22 @@ export interface ReportsTable {
   issues_low: number;
   /** JSON text of PageFacts */
   page: string;
-  /** JSON text of Record<checkId, CheckResult> */
-  results: string;
   generated_at: string;
   created_at: string;
   updated_at: string;
 }
 
-export type ReportRow = Selectable<ReportsTable>;
-export type NewReport = Insertable<ReportsTable>;
-export type ReportUpdate = Updateable<ReportsTable>;
+/**
+ * A report's check results, kept apart from its row: lists never read them, and in SQLite a row
+ * holding them is about 12 KB that every list read would have to step over.
+ */
+export interface ReportResultsTable {
+  report_id: number;
+  /** JSON text of Record<checkId, CheckResult> */
+  results: string;
+}
+
+/** A whole report: its row and its results. */
+export type ReportRow = Selectable<ReportsTable> & { results: string };
+export type NewReport = Insertable<ReportsTable> & { results: string };
+export type ReportUpdate = Updateable<ReportsTable> & { results?: string };

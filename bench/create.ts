@@ -1,0 +1,75 @@
+// Create benchmark: POST /api/v1/reports through the real server (its own process, SQLite) for
+// corpus pages served on 127.0.0.1, from concurrent clients in this process. Floor: the same pages,
+// in the same order and at the same concurrency, fetched with undici and parsed, in a process of
+// its own. Each report fetches its page; the origin's robots.txt, 404 probe, favicon and sitemap are
+// fetched once and cached, as they are for any site.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCorpus } from '../test/support/corpus.ts';
+import { startCorpusSite } from './corpus-site.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import { BENCH_ADMIN_KEY, startPagegrade } from './pagegrade-server.ts';
+import { runToCompletion, sampleRss, type ProcessOptions } from './processes.ts';
+import { seededRandom, shuffled } from './random.ts';
+import { round } from './stats.ts';
+
+export const CREATE_CONNECTIONS = 16;
+const SIZES = { quick: { warmUp: 48, amount: 300 }, full: { warmUp: 200, amount: 3000 } };
+
+export interface CreateResult extends LoadResult {
+  connections: number;
+  /** highest resident memory of the server process during the measured run */
+  server_rss_peak_mb: number;
+  floor: Omit<LoadResult, 'response_bytes'>;
+  /** create throughput / floor throughput; target at least 0.5 */
+  ratio_vs_fetch_parse: number;
+}
+
+export async function runCreateBenchmark(quick: boolean, options: ProcessOptions = {}): Promise<CreateResult> {
+  const size = quick ? SIZES.quick : SIZES.full;
+  const site = await startCorpusSite(loadCorpus());
+  const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-create-'));
+  try {
+    const urls = shuffled(seededRandom(1), site.pageUrls);
+    const floor = await runToCompletion<CreateResult['floor']>(
+      'bench/fetch-parse-floor.ts',
+      { urls, warmUp: size.warmUp, amount: size.amount, concurrency: CREATE_CONNECTIONS },
+      options,
+    );
+
+    const server = await startPagegrade(`sqlite:${join(directory, 'create.db')}`, options);
+    try {
+      const createLoad = (amount: number) => {
+        let next = 0;
+        return runLoad({
+          origin: server.origin,
+          connections: CREATE_CONNECTIONS,
+          amount,
+          next: () => ({
+            method: 'POST',
+            path: '/api/v1/reports',
+            headers: { authorization: `Bearer ${BENCH_ADMIN_KEY}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ url: urls[next++ % urls.length] }),
+          }),
+        });
+      };
+      await createLoad(size.warmUp);
+      const rss = sampleRss(server.pid);
+      const measured = await createLoad(size.amount);
+      const serverRssPeak = rss.stop();
+      return {
+        ...measured,
+        connections: CREATE_CONNECTIONS,
+        server_rss_peak_mb: serverRssPeak,
+        floor,
+        ratio_vs_fetch_parse: round(measured.rps / floor.rps, 3),
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await site.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+}

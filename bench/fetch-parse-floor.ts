@@ -1,0 +1,51 @@
+// The create benchmark's floor, run as its own process like the server: the same pages fetched with
+// undici over keep-alive connections and parsed by a bare htmlparser2 parse (the engine floor's),
+// by `concurrency` loops at once, with nothing else: no checks, no database, no HTTP API.
+// Input (one JSON argument): { urls, warmUp, amount, concurrency }. Prints a LoadResult as JSON.
+import { Parser } from 'htmlparser2';
+import { request } from 'undici';
+import { PARSER_OPTIONS } from '../src/parse/parse-page.ts';
+import { latency, round } from './stats.ts';
+import type { LoadResult } from './load.ts';
+
+interface FloorInput {
+  urls: string[];
+  warmUp: number;
+  amount: number;
+  concurrency: number;
+}
+
+async function fetchAndParse(url: string): Promise<number> {
+  const { statusCode, body } = await request(url);
+  const html = await body.text();
+  if (statusCode !== 200) throw new Error(`${url} answered ${statusCode}`);
+  new Parser({}, PARSER_OPTIONS).end(html);
+  return html.length;
+}
+
+async function run(urls: string[], amount: number, concurrency: number, latencies: number[] | null) {
+  let next = 0;
+  const loop = async () => {
+    while (next < amount) {
+      const url = urls[next++ % urls.length];
+      const started = performance.now();
+      await fetchAndParse(url);
+      latencies?.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+}
+
+const input = JSON.parse(process.argv[2]) as FloorInput;
+await run(input.urls, input.warmUp, input.concurrency, null);
+const latencies: number[] = [];
+const started = performance.now();
+await run(input.urls, input.amount, input.concurrency, latencies);
+const seconds = (performance.now() - started) / 1000;
+const result: Omit<LoadResult, 'response_bytes'> = {
+  requests: latencies.length,
+  seconds: round(seconds, 2),
+  rps: round(latencies.length / seconds, 1),
+  ...latency(latencies),
+};
+process.stdout.write(`${JSON.stringify(result)}\n`);

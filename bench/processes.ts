@@ -1,0 +1,127 @@
+// Child processes of the benchmarks: servers under load (so their memory is their own and the load
+// comes from another process) and floors that run to completion and print their result.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { MB, round } from './stats.ts';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 15_000;
+
+export interface ProcessOptions {
+  /** write a V8 CPU profile of the child here (node --cpu-prof) */
+  cpuProfDir?: string;
+}
+
+export interface ServiceProcess {
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Resident memory of a process now, from /proc (Linux). */
+export function rssMb(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return round((Number(match[1]) * 1024) / MB, 1);
+}
+
+/** Samples a process's RSS until stopped; returns the highest sample. */
+export function sampleRss(pid: number, intervalMs = 200): { stop(): number } {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, rssMb(pid));
+    },
+  };
+}
+
+/** Children still running; a benchmark that fails half-way must not leave a server behind. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, options: ProcessOptions): ChildProcess {
+  const profile = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', resolve(REPO_ROOT, script), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** Starts a long-running server script and resolves once GET <origin><readyPath> answers 200. */
+export async function startService(
+  script: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  options: ProcessOptions = {},
+): Promise<ServiceProcess> {
+  const child = spawnTsx(script, [], env, options);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = once(child, 'exit');
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode} before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`);
+    }
+    const ready = await fetch(`${origin}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    origin,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** Runs a script given one JSON argument to completion and parses the JSON it prints last. */
+export async function runToCompletion<T>(script: string, input: unknown, options: ProcessOptions = {}): Promise<T> {
+  const child = spawnTsx(script, [JSON.stringify(input)], {}, options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${script} exited with ${code}:\n${stderr}`);
+  const lastLine = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(lastLine) as T;
+}

@@ -1,0 +1,117 @@
+// Read benchmark: the API's read queries through the real server (its own process) over a seeded
+// database, with load from this process; each request picks a random account (and report, project,
+// verdict). The reports table and its indexes are in memory first (warm-cache.ts). Floor: bare
+// Fastify (its own process) answering a prebuilt body of the size pagegrade answered that query with.
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DialectName } from '../src/db/database.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import { startPagegrade } from './pagegrade-server.ts';
+import { freePort, sampleRss, startService, type ProcessOptions } from './processes.ts';
+import { pick, seededRandom } from './random.ts';
+import { prepareReadDatabase, type ReadAccount, type SeedInfo } from './seed.ts';
+import { SEARCH_TERM, type SeedSize } from './seed-rows.ts';
+import { warmReportTables } from './warm-cache.ts';
+import { round } from './stats.ts';
+
+/** autocannon's default; latency targets are judged at this concurrency. */
+export const READ_CONNECTIONS = 10;
+const SIZES: Record<'quick' | 'full', SeedSize> = {
+  quick: { reports: 20_000, accounts: 100, projectsPerAccount: 50 },
+  full: { reports: 1_000_000, accounts: 100, projectsPerAccount: 50 },
+};
+const DURATIONS_S = { quick: { warmUp: 1, measured: 1 }, full: { warmUp: 3, measured: 10 } };
+
+export const READ_QUERIES = ['show', 'list_default', 'list_search', 'list_filtered', 'projects_list'] as const;
+export type ReadQuery = (typeof READ_QUERIES)[number];
+
+const VERDICTS = ['good', 'decent', 'bad'] as const;
+const PATHS: Record<ReadQuery, (random: () => number, account: ReadAccount) => string> = {
+  show: (random, account) => `/api/v1/reports/${pick(random, account.reportIds)}`,
+  list_default: () => '/api/v1/reports',
+  list_search: () => `/api/v1/reports?search=${SEARCH_TERM}`,
+  list_filtered: (random, account) =>
+    `/api/v1/reports?project=${pick(random, account.projects)}&result=${pick(random, VERDICTS)}&sort_by=url&sort=asc`,
+  projects_list: () => '/api/v1/projects',
+};
+
+export interface QueryResult extends LoadResult {
+  /** an example request */
+  example: string;
+  static: LoadResult;
+  /** throughput / the static floor's throughput */
+  ratio_vs_static: number;
+}
+
+export type ReadResult = {
+  database: DialectName;
+  connections: number;
+  seed: SeedInfo;
+  /** highest resident memory of the server process over all queries */
+  server_rss_peak_mb: number;
+} & Record<ReadQuery, QueryResult>;
+
+export async function runReadBenchmark(
+  dialect: DialectName,
+  quick: boolean,
+  options: ProcessOptions & { postgresUrl?: string } = {},
+): Promise<ReadResult> {
+  const durations = quick ? DURATIONS_S.quick : DURATIONS_S.full;
+  const database = await prepareReadDatabase(dialect, quick ? SIZES.quick : SIZES.full, !quick, options.postgresUrl);
+  const scratch = await mkdtemp(join(tmpdir(), 'pagegrade-bench-static-'));
+  try {
+    const measure = async (origin: string, next: () => { path: string; headers?: Record<string, string> }) => {
+      await runLoad({ origin, connections: READ_CONNECTIONS, durationS: durations.warmUp, next });
+      return runLoad({ origin, connections: READ_CONNECTIONS, durationS: durations.measured, next });
+    };
+
+    await warmReportTables(dialect, database.databaseUrl);
+    const server = await startPagegrade(database.databaseUrl, options);
+    const measured = {} as Record<ReadQuery, LoadResult & { example: string }>;
+    const bodies = {} as Record<ReadQuery, string>;
+    let serverRssPeak: number;
+    try {
+      const rss = sampleRss(server.pid);
+      for (const query of READ_QUERIES) {
+        const random = seededRandom(READ_QUERIES.indexOf(query) + 1);
+        const example = PATHS[query](random, database.accounts[0]);
+        bodies[query] = await fetchBody(server.origin, example, database.accounts[0]);
+        const result = await measure(server.origin, () => {
+          const account = pick(random, database.accounts);
+          return { path: PATHS[query](random, account), headers: { authorization: `Bearer ${account.apiKey}` } };
+        });
+        measured[query] = { ...result, example };
+      }
+      serverRssPeak = rss.stop();
+    } finally {
+      await server.stop();
+    }
+
+    const bodiesFile = join(scratch, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const port = await freePort();
+    const floor = await startService('bench/static-floor.ts', port, { PORT: String(port), STATIC_BODIES: bodiesFile }, '/ready', options);
+    const results = {} as Record<ReadQuery, QueryResult>;
+    try {
+      for (const query of READ_QUERIES) {
+        const floorResult = await measure(floor.origin, () => ({ path: `/static/${query}` }));
+        results[query] = { ...measured[query], static: floorResult, ratio_vs_static: round(measured[query].rps / floorResult.rps, 3) };
+      }
+    } finally {
+      await floor.stop();
+    }
+    return { database: dialect, connections: READ_CONNECTIONS, seed: database.seed, server_rss_peak_mb: serverRssPeak, ...results };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+    await database.dispose();
+  }
+}
+
+async function fetchBody(origin: string, path: string, account: ReadAccount): Promise<string> {
+  const response = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${account.apiKey}` } });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${body.slice(0, 200)}`);
+  return body;
+}

@@ -1,0 +1,189 @@
+// The benchmark results: the machine they ran on, the targets of the issue judged against them, and
+// the two files every run writes (bench/results/latest.json and latest.md).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { CreateResult } from './create.ts';
+import type { EngineResult } from './engine.ts';
+import { REPO_ROOT } from './processes.ts';
+import { READ_QUERIES, type ReadResult } from './read.ts';
+import { round } from './stats.ts';
+
+export interface Machine {
+  node: string;
+  cpu_model: string;
+  cores: number;
+  memory_gb: number;
+  platform: string;
+  note: string;
+}
+
+export interface Target {
+  metric: string;
+  target: string;
+  value: number;
+  met: boolean;
+}
+
+export interface BenchResults {
+  generated_at: string;
+  mode: 'quick' | 'full';
+  command: string;
+  machine: Machine;
+  engine?: EngineResult;
+  create?: CreateResult;
+  read?: ReadResult;
+  read_postgres?: ReadResult;
+  targets: Target[];
+}
+
+export const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
+
+export function machineInfo(): Machine {
+  const cores = availableParallelism();
+  return {
+    node: process.version,
+    cpu_model: cpus()[0]?.model ?? 'unknown',
+    cores,
+    memory_gb: round(totalmem() / 1024 ** 3, 1),
+    platform: `${process.platform} ${process.arch}`,
+    note:
+      `All processes share these ${cores} cores: the server under test (or a floor) in one process, ` +
+      'the load generator and the corpus website in the benchmark process.',
+  };
+}
+
+const LATENCY_TARGET_MS = 25;
+const LIST_RATIO_TARGET = 0.3;
+
+export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[] {
+  const targets: Target[] = [];
+  if (results.engine) {
+    const value = results.engine.ratio_vs_parse;
+    targets.push({ metric: 'engine.ratio_vs_parse', target: '<= 2.0', value, met: value <= 2.0 });
+  }
+  if (results.create) {
+    const value = results.create.ratio_vs_fetch_parse;
+    targets.push({ metric: 'create.ratio_vs_fetch_parse', target: '>= 0.5', value, met: value >= 0.5 });
+  }
+  for (const [key, read] of [
+    ['read', results.read],
+    ['read_postgres', results.read_postgres],
+  ] as const) {
+    if (!read) continue;
+    for (const query of READ_QUERIES) {
+      const p99 = read[query].p99_ms;
+      targets.push({ metric: `${key}.${query}.p99_ms`, target: `< ${LATENCY_TARGET_MS}`, value: p99, met: p99 < LATENCY_TARGET_MS });
+      if (query === 'show') continue;
+      const ratio = read[query].ratio_vs_static;
+      targets.push({
+        metric: `${key}.${query}.ratio_vs_static`,
+        target: `>= ${LIST_RATIO_TARGET}`,
+        value: ratio,
+        met: ratio >= LIST_RATIO_TARGET,
+      });
+    }
+  }
+  return targets;
+}
+
+function table(header: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+export function engineSection(engine: EngineResult): string {
+  return [
+    `### Engine: parse + all checks, ${engine.pages} corpus pages (${engine.mb} MB) in memory, ${engine.rounds} rounds`,
+    '',
+    table(
+      ['', 'pages/s', 'MB/s', 'p50 ms/page', 'p99 ms/page', 'ms per corpus pass', 'peak heap MB'],
+      [
+        ['engine', engine.pages_per_s, engine.mb_per_s, engine.p50_ms, engine.p99_ms, engine.pass_ms, engine.peak_heap_mb],
+        ['floor: bare htmlparser2 parse', engine.parse.pages_per_s, engine.parse.mb_per_s, engine.parse.p50_ms, engine.parse.p99_ms, engine.parse.pass_ms, ''],
+      ],
+    ),
+    '',
+    `engine.ratio_vs_parse = ${engine.ratio_vs_parse} (engine time / bare parse time; target <= 2.0)`,
+  ].join('\n');
+}
+
+export function createSection(create: CreateResult): string {
+  return [
+    `### Create: POST /api/v1/reports, ${create.requests} reports, ${create.connections} concurrent clients, SQLite`,
+    '',
+    table(
+      ['', 'per second', 'p50 ms', 'p99 ms', 'server RSS peak MB'],
+      [
+        ['create reports', create.rps, create.p50_ms, create.p99_ms, create.server_rss_peak_mb],
+        ['floor: undici fetch + bare parse', create.floor.rps, create.floor.p50_ms, create.floor.p99_ms, ''],
+      ],
+    ),
+    '',
+    `create.ratio_vs_fetch_parse = ${create.ratio_vs_fetch_parse} (create throughput / floor throughput; target >= 0.5)`,
+  ].join('\n');
+}
+
+export function readSection(key: string, read: ReadResult): string {
+  const seed = read.seed;
+  return [
+    `### Read (${key}): ${read.database}, ${seed.reports} reports, ${seed.accounts} accounts, ${seed.projects} projects, ` +
+      `${read.connections} connections`,
+    '',
+    `Database ${seed.disk_mb} MB on disk; seeding took ${seed.seed_s} s${seed.seeded_now ? '' : ' (in an earlier run; reused)'}. ` +
+      `Server RSS peak ${read.server_rss_peak_mb} MB.`,
+    '',
+    table(
+      ['query', 'req/s', 'p50 ms', 'p99 ms', 'body bytes', 'static req/s', 'static p99 ms', 'ratio vs static'],
+      READ_QUERIES.map((query) => {
+        const result = read[query];
+        return [
+          `${query} \`${result.example}\``,
+          result.rps,
+          result.p50_ms,
+          result.p99_ms,
+          result.response_bytes,
+          result.static.rps,
+          result.static.p99_ms,
+          result.ratio_vs_static,
+        ];
+      }),
+    ),
+  ].join('\n');
+}
+
+export function targetsSection(targets: Target[], mode: BenchResults['mode']): string {
+  return [
+    '### Targets',
+    '',
+    mode === 'quick' ? 'Quick mode: small inputs and short runs; the targets are meant for the full run.\n' : '',
+    table(
+      ['metric', 'target', 'value', 'met'],
+      targets.map((target) => [target.metric, target.target, target.value, target.met ? 'yes' : 'NO']),
+    ),
+  ].join('\n');
+}
+
+export function writeResults(results: BenchResults, directory: string): { json: string; markdown: string } {
+  mkdirSync(directory, { recursive: true });
+  const machine = results.machine;
+  const sections = [
+    `# pagegrade benchmarks (${results.mode})`,
+    '',
+    `\`${results.command}\` at ${results.generated_at}, Node ${machine.node}, ${machine.cpu_model}, ${machine.cores} cores, ` +
+      `${machine.memory_gb} GB, ${machine.platform}. ${machine.note}`,
+    results.engine && engineSection(results.engine),
+    results.create && createSection(results.create),
+    results.read && readSection('read', results.read),
+    results.read_postgres && readSection('read_postgres', results.read_postgres),
+    targetsSection(results.targets, results.mode),
+  ].filter((section): section is string => typeof section === 'string');
+  const json = join(directory, 'latest.json');
+  const markdown = join(directory, 'latest.md');
+  writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(markdown, `${sections.join('\n\n')}\n`);
+  return { json, markdown };
+}

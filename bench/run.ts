@@ -1,0 +1,74 @@
+// `npm run bench [-- --quick] [--only engine,create,read] [--cpu-prof] [--out dir]`: runs the
+// benchmarks, prints each table with its ratio against the floor measured in the same run, and writes
+// latest.json and latest.md to bench/results/ (or --out). The read benchmark also runs on PostgreSQL when
+// DATABASE_URL points at one. --cpu-prof writes a V8 profile of every child process (the servers
+// under test and the floors) to bench/.cache/profiles; profile the in-process engine benchmark with
+// `node --cpu-prof --import tsx bench/run.ts --only engine`.
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runCreateBenchmark } from './create.ts';
+import { runEngineBenchmark } from './engine.ts';
+import { REPO_ROOT } from './processes.ts';
+import { runReadBenchmark } from './read.ts';
+import {
+  createSection,
+  engineSection,
+  evaluateTargets,
+  machineInfo,
+  readSection,
+  RESULTS_DIR,
+  targetsSection,
+  writeResults,
+  type BenchResults,
+} from './report.ts';
+
+const BENCHMARKS = ['engine', 'create', 'read'] as const;
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
+    out: { type: 'string', default: RESULTS_DIR },
+  },
+});
+const selected = values.only ? values.only.split(',').map((name) => name.trim()) : [...BENCHMARKS];
+const unknown = selected.filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}\n`);
+  process.exit(2);
+}
+const quick = values.quick;
+const processOptions = values['cpu-prof'] ? { cpuProfDir: join(REPO_ROOT, 'bench/.cache/profiles') } : {};
+const postgresUrl = process.env.DATABASE_URL?.match(/^postgres(ql)?:\/\//) ? process.env.DATABASE_URL : undefined;
+
+const print = (section: string) => process.stdout.write(`\n${section}\n`);
+const results: Omit<BenchResults, 'targets'> = {
+  generated_at: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  machine: machineInfo(),
+};
+print(`${results.command}: Node ${results.machine.node}, ${results.machine.cpu_model}, ${results.machine.cores} cores`);
+
+if (selected.includes('engine')) {
+  results.engine = runEngineBenchmark(quick);
+  print(engineSection(results.engine));
+}
+if (selected.includes('create')) {
+  results.create = await runCreateBenchmark(quick, processOptions);
+  print(createSection(results.create));
+}
+if (selected.includes('read')) {
+  results.read = await runReadBenchmark('sqlite', quick, processOptions);
+  print(readSection('read', results.read));
+  if (postgresUrl) {
+    results.read_postgres = await runReadBenchmark('postgres', quick, { ...processOptions, postgresUrl });
+    print(readSection('read_postgres', results.read_postgres));
+  }
+}
+
+const final: BenchResults = { ...results, targets: evaluateTargets(results) };
+print(targetsSection(final.targets, final.mode));
+const files = writeResults(final, values.out);
+print(`Wrote ${files.json} and ${files.markdown}`);

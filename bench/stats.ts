@@ -1,0 +1,25 @@
+// Small numeric helpers shared by the benchmarks.
+
+/** The nearest-rank percentile (0 < p <= 100) of unsorted samples. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) throw new Error('percentile of no samples');
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export interface Latency {
+  p50_ms: number;
+  p99_ms: number;
+}
+
+export function latency(samplesMs: readonly number[]): Latency {
+  return { p50_ms: round(percentile(samplesMs, 50), 3), p99_ms: round(percentile(samplesMs, 99), 3) };
+}
+
+export function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+export const MB = 1_000_000;

@@ -1,0 +1,157 @@
+// Worker threads that run analyzePage off the main thread. Parsing and checking a page is the one
+// CPU-heavy step of a report (milliseconds for a typical page, far more for a huge one); on the main
+// thread it would hold up every other request meanwhile, and use one core however many there are.
+// One pool per process, whatever number of apps it builds; idle threads do not keep it alive.
+import { Worker } from 'node:worker_threads';
+import type { CheckThresholds } from '../checks/thresholds.ts';
+import type { FetchedPage, OriginFacts } from '../fetch/types.ts';
+import type { CheckFailureLogger } from '../scoring/run-checks.ts';
+import type { Analysis } from './types.ts';
+
+export interface AnalysisTask {
+  page: FetchedPage;
+  origin: OriginFacts;
+  thresholds: CheckThresholds;
+  /** Taken by the caller, whose clock is the one that counts (tests freeze it). */
+  generatedAt: Date;
+}
+
+export interface PlainError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export interface CheckFailure {
+  checkId: string;
+  error: PlainError;
+}
+
+/** What a worker posts: once `ready`, then one reply per task, in order. */
+export type WorkerMessage =
+  | { ready: true }
+  | { analysis: Analysis; failures: CheckFailure[] }
+  | { error: PlainError; failures: CheckFailure[] };
+
+export interface AnalysisPool {
+  analyze(task: AnalysisTask, onCheckFailure?: CheckFailureLogger): Promise<Analysis>;
+}
+
+interface Job {
+  task: AnalysisTask;
+  onCheckFailure?: CheckFailureLogger;
+  resolve(analysis: Analysis): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+}
+
+const WORKER_URL = new URL('./analysis-worker.mjs', import.meta.url);
+const pools = new Map<number, AnalysisPool>();
+
+/** The process's pool of `threads` workers, made on first use. */
+export function analysisPool(threads: number): AnalysisPool {
+  let pool = pools.get(threads);
+  if (!pool) {
+    pool = createPool(threads);
+    pools.set(threads, pool);
+  }
+  return pool;
+}
+
+function toError(plain: PlainError): Error {
+  const error = new Error(plain.message);
+  error.name = plain.name;
+  if (plain.stack) error.stack = plain.stack;
+  return error;
+}
+
+function createPool(size: number): AnalysisPool {
+  const queue: Job[] = [];
+  const threads: Thread[] = [];
+  /** Set when a worker could not even start: every analysis fails with it rather than respawning forever. */
+  let broken: Error | null = null;
+
+  function spawn(): Thread {
+    const thread: Thread = { worker: new Worker(WORKER_URL), ready: false, job: null };
+    thread.worker.on('message', (message: WorkerMessage) => {
+      if ('ready' in message) {
+        thread.ready = true;
+        dispatch();
+      } else {
+        finish(thread, message);
+      }
+    });
+    thread.worker.on('error', (error) => lose(thread, error));
+    thread.worker.on('exit', (code) => lose(thread, new Error(`analysis worker exited with code ${code}`)));
+    // After the listeners: adding a 'message' listener refs the worker again.
+    if (outstanding() === 0) thread.worker.unref();
+    return thread;
+  }
+
+  function outstanding(): number {
+    return queue.length + threads.filter((thread) => thread.job !== null).length;
+  }
+
+  /** Workers keep the process alive exactly while some analysis waits for them. */
+  function keepAliveWhileBusy(): void {
+    const busy = outstanding() > 0;
+    for (const thread of threads) {
+      if (busy) thread.worker.ref();
+      else thread.worker.unref();
+    }
+  }
+
+  /** A worker died: its job fails; a worker that had started is replaced (a page crashed it, say). */
+  function lose(thread: Thread, error: Error): void {
+    const index = threads.indexOf(thread);
+    if (index === -1) return;
+    const job = thread.job;
+    thread.job = null;
+    job?.reject(error);
+    if (thread.ready) {
+      threads[index] = spawn();
+    } else {
+      threads.splice(index, 1);
+      broken = new Error(`analysis worker could not start: ${error.message}`, { cause: error });
+      for (const queued of queue.splice(0)) queued.reject(broken);
+    }
+    keepAliveWhileBusy();
+  }
+
+  function finish(thread: Thread, message: Exclude<WorkerMessage, { ready: true }>): void {
+    const job = thread.job;
+    thread.job = null;
+    if (job) {
+      for (const failure of message.failures) job.onCheckFailure?.(failure.checkId, toError(failure.error));
+      if ('analysis' in message) job.resolve(message.analysis);
+      else job.reject(toError(message.error));
+    }
+    dispatch();
+  }
+
+  function dispatch(): void {
+    for (const thread of threads) {
+      if (!thread.ready || thread.job !== null || queue.length === 0) continue;
+      const job = queue.shift()!;
+      thread.job = job;
+      thread.worker.postMessage(job.task);
+    }
+    keepAliveWhileBusy();
+  }
+
+  for (let i = 0; i < size; i++) threads.push(spawn());
+  return {
+    analyze(task, onCheckFailure) {
+      if (broken) return Promise.reject(broken);
+      return new Promise<Analysis>((resolve, reject) => {
+        queue.push({ task, onCheckFailure, resolve, reject });
+        dispatch();
+      });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// Errors on web pages become pages: a form sent without a valid CSRF token, invalid filters, a report
+// that is not there, a body too large, and anything unexpected (logged, with the request id shown).
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { NotFoundError, ValidationError } from '../services/errors.ts';
+import { validationMessages } from '../http/validation-messages.ts';
+import { isCsrfError } from './csrf.ts';
+import { sendNotFoundPage, sendPage } from './render.ts';
+import { errorPage } from './views/message-pages.ts';
+
+export function registerWebErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof NotFoundError) return sendNotFoundPage(reply);
+    if (isCsrfError(error)) {
+      return sendPage(reply, 403, errorPage({
+        heading: 'This form has expired',
+        message:
+          'The form was not sent from a page of this site, or the page was too old. Go back, reload the page and send the form again.',
+        back: { href: '/dashboard/reports', label: 'Go to your reports' },
+      }));
+    }
+    if (error.validation || error instanceof ValidationError) {
+      const details = error.validation
+        ? Object.values(validationMessages(error.validation)).flat()
+        : [error.message];
+      return sendPage(reply, 422, errorPage({
+        heading: 'Some values are not valid',
+        message: 'Change them and try again.',
+        details,
+        back: { href: request.url.split('?')[0], label: 'Start again' },
+      }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendPage(reply, status, errorPage({ heading: 'The request could not be handled', message: error.message }));
+    }
+    request.log.error({ err: error }, 'web page failed');
+    return sendPage(reply, 500, errorPage({
+      heading: 'Something went wrong',
+      message: `The page could not be made. If it happens again, quote request id ${request.id} when reporting it.`,
+    }));
+  });
+}

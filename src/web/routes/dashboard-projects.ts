@@ -1,0 +1,73 @@
+// /dashboard/projects: the signed-in account's projects through the same project service and query
+// schema as the API, and deleting one (with all of its reports) after a confirmation page.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ProjectListQuery, ProjectParams } from '../../http/schemas/projects.ts';
+import { NotFoundError } from '../../services/errors.ts';
+import { csrfToken } from '../csrf.ts';
+import { sendPage } from '../render.ts';
+import { dashboardNav, requireSignIn, signedInAccount } from '../session.ts';
+import { confirmDeletePage } from '../views/confirm-delete.ts';
+import { plural } from '../views/format.ts';
+import { projectsListPage } from '../views/projects-list.ts';
+import { dropEmptyQueryValues, noticeFrom } from './list-query.ts';
+
+const ProjectsPageQuery = Type.Object({ ...ProjectListQuery.properties, notice: Type.Optional(Type.String({ maxLength: 40 })) });
+const NOTICES = { 'project-deleted': 'The project and its reports were deleted.' };
+
+export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const projects = app.services.projects;
+  const reports = app.services.reports;
+
+  app.get(
+    '/dashboard/projects',
+    { schema: { hide: true, querystring: ProjectsPageQuery }, preValidation: dropEmptyQueryValues, preHandler: requireSignIn },
+    async (request, reply) => {
+      const q = request.query;
+      const filters = { search: q.search, sort_by: q.sort_by ?? 'created_at', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
+      const page = await projects.list(signedInAccount(request).id, {
+        search: filters.search,
+        sortBy: filters.sort_by,
+        sort: filters.sort,
+        page: q.page ?? 1,
+        perPage: filters.per_page,
+      });
+      return sendPage(reply, 200, projectsListPage({
+        nav: dashboardNav(request, reply, 'projects'),
+        page,
+        filters,
+        notice: noticeFrom(NOTICES, q.notice),
+      }));
+    },
+  );
+
+  app.get(
+    '/dashboard/projects/:project/delete',
+    { schema: { hide: true, params: ProjectParams }, preHandler: requireSignIn },
+    async (request, reply) => {
+      const name = request.params.project;
+      // A project exists exactly while it has reports, so its report count also says whether it exists.
+      const { total } = await reports.list(signedInAccount(request).id, { project: name, sortBy: 'id', sort: 'desc', page: 1, perPage: 10 });
+      if (total === 0) throw new NotFoundError();
+      const path = `/dashboard/projects/${encodeURIComponent(name)}/delete`;
+      return sendPage(reply, 200, confirmDeletePage({
+        nav: dashboardNav(request, reply, 'projects'),
+        csrfToken: csrfToken(reply),
+        heading: `Delete the project ${name}?`,
+        consequence: `Its ${plural(total, 'report')} will be deleted with it, and their links will stop working.`,
+        action: path,
+        cancelHref: '/dashboard/projects',
+        buttonLabel: 'Delete the project and its reports',
+      }));
+    },
+  );
+
+  app.post(
+    '/dashboard/projects/:project/delete',
+    { schema: { hide: true, params: ProjectParams }, preHandler: [requireSignIn, app.csrfProtection] },
+    async (request, reply) => {
+      await projects.remove(signedInAccount(request).id, request.params.project);
+      return reply.redirect('/dashboard/projects?notice=project-deleted', 303);
+    },
+  );
+};

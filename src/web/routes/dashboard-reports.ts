@@ -1,0 +1,232 @@
+// /dashboard/reports: the signed-in account's reports through the same report service and request
+// schemas as the API: list, create, change privacy, analyse again, delete.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CreateReportBody, ReportIdParams, ReportListQuery, UpdateReportBody } from '../../http/schemas/reports.ts';
+import { parseId } from '../../http/parse-id.ts';
+import { validationMessages } from '../../http/validation-messages.ts';
+import { TooManyAnalysesError } from '../../services/analysis-slots.ts';
+import { ValidationError } from '../../services/errors.ts';
+import type { Privacy } from '../../services/types.ts';
+import { csrfToken } from '../csrf.ts';
+import { sendPage } from '../render.ts';
+import { dashboardNav, requireSignIn, signedInAccount } from '../session.ts';
+import { confirmDeletePage } from '../views/confirm-delete.ts';
+import { shortUrl } from '../views/format.ts';
+import type { FieldErrors } from '../views/form-parts.ts';
+import { manageReportPage, type ManageReportOptions } from '../views/manage-report.ts';
+import { newReportPage } from '../views/new-report.ts';
+import { reportsListPage } from '../views/reports-list.ts';
+import { dropEmptyQueryValues, noticeFrom } from './list-query.ts';
+
+const ReportsPageQuery = Type.Object({ ...ReportListQuery.properties, notice: Type.Optional(Type.String({ maxLength: 40 })) });
+const ManagePageQuery = Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) });
+
+const LIST_NOTICES = { 'report-deleted': 'The report was deleted.' };
+const MANAGE_NOTICES = { 'privacy-saved': 'Privacy saved.' };
+/** The project filter offers the first names alphabetically; the API allows 100 a page. */
+const PROJECT_CHOICES = 100;
+
+/** A form value the browser may have sent as anything: what to show back in the form. */
+function privacyValue(value: unknown): Privacy {
+  const number = Number(value);
+  return number === 1 || number === 2 ? number : 0;
+}
+
+function textValue(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function errorsOf(request: FastifyRequest, error: unknown): FieldErrors | null {
+  if (request.validationError?.validation) return validationMessages(request.validationError.validation);
+  if (error instanceof ValidationError) return { [error.field]: [error.message] };
+  return null;
+}
+
+function shareUrl(request: FastifyRequest, id: number): string {
+  return `${request.protocol}://${request.host}/reports/${id}`;
+}
+
+export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const reports = app.services.reports;
+  const projects = app.services.projects;
+  const signedIn = { preHandler: requireSignIn };
+  const signedInForm = { preHandler: [requireSignIn, app.csrfProtection] };
+
+  async function renderManage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    id: number,
+    extra: Pick<ManageReportOptions, 'privacy' | 'regenerateError' | 'notice'> = {},
+  ) {
+    const report = await reports.show(signedInAccount(request).id, id);
+    return sendPage(reply, status, manageReportPage({
+      nav: dashboardNav(request, reply, null),
+      csrfToken: csrfToken(reply),
+      report,
+      shareUrl: shareUrl(request, id),
+      ...extra,
+    }));
+  }
+
+  app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard/reports', 302));
+
+  app.get(
+    '/dashboard/reports',
+    { schema: { hide: true, querystring: ReportsPageQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
+    async (request, reply) => {
+      const account = signedInAccount(request);
+      const q = request.query;
+      const filters = {
+        search: q.search,
+        project: q.project,
+        result: q.result,
+        sort_by: q.sort_by ?? 'id',
+        sort: q.sort ?? 'desc',
+        per_page: q.per_page ?? 100,
+      };
+      const [page, projectPage] = await Promise.all([
+        reports.list(account.id, {
+          search: filters.search,
+          project: filters.project,
+          result: filters.result,
+          sortBy: filters.sort_by,
+          sort: filters.sort,
+          page: q.page ?? 1,
+          perPage: filters.per_page,
+        }),
+        projects.list(account.id, { sortBy: 'project', sort: 'asc', page: 1, perPage: PROJECT_CHOICES }),
+      ]);
+      return sendPage(reply, 200, reportsListPage({
+        nav: dashboardNav(request, reply, 'reports'),
+        page,
+        filters,
+        projects: projectPage.items.map((project) => project.project),
+        notice: noticeFrom(LIST_NOTICES, q.notice),
+      }));
+    },
+  );
+
+  app.get('/dashboard/reports/new', { schema: { hide: true }, ...signedIn }, async (request, reply) =>
+    sendPage(reply, 200, newReportPage({
+      nav: dashboardNav(request, reply, 'new-report'),
+      csrfToken: csrfToken(reply),
+      values: { url: '', privacy: 0 },
+      errors: {},
+    })),
+  );
+
+  app.post(
+    '/dashboard/reports',
+    { schema: { hide: true, body: CreateReportBody }, attachValidation: true, ...signedInForm },
+    async (request, reply) => {
+      const body = request.body;
+      const showForm = (errors: FieldErrors, status = 422) =>
+        sendPage(reply, status, newReportPage({
+          nav: dashboardNav(request, reply, 'new-report'),
+          csrfToken: csrfToken(reply),
+          // The password is never sent back into the page.
+          values: { url: textValue(body?.url), privacy: privacyValue(body?.privacy) },
+          errors,
+        }));
+      const invalid = errorsOf(request, null);
+      if (invalid) return showForm(invalid);
+      try {
+        const report = await reports.create(signedInAccount(request).id, {
+          url: body.url,
+          privacy: body.privacy ?? 0,
+          password: body.password,
+        });
+        return reply.redirect(`/reports/${report.id}`, 303);
+      } catch (error) {
+        if (error instanceof TooManyAnalysesError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          return showForm({ analysis: [error.message] }, error.status);
+        }
+        const errors = errorsOf(request, error);
+        if (errors) return showForm(errors);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/dashboard/reports/:id',
+    { schema: { hide: true, params: ReportIdParams, querystring: ManagePageQuery }, ...signedIn },
+    async (request, reply) =>
+      renderManage(request, reply, 200, parseId(request.params.id), { notice: noticeFrom(MANAGE_NOTICES, request.query.notice) }),
+  );
+
+  app.post(
+    '/dashboard/reports/:id/privacy',
+    { schema: { hide: true, params: ReportIdParams, body: UpdateReportBody }, attachValidation: true, ...signedInForm },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const selected = privacyValue(request.body?.privacy);
+      const invalid = errorsOf(request, null);
+      if (invalid) return renderManage(request, reply, 422, id, { privacy: { selected, errors: invalid } });
+      try {
+        await reports.update(signedInAccount(request).id, id, {
+          privacy: request.body.privacy,
+          password: request.body.password,
+          regenerate: false,
+        });
+      } catch (error) {
+        const errors = errorsOf(request, error);
+        if (errors) return renderManage(request, reply, 422, id, { privacy: { selected, errors } });
+        throw error;
+      }
+      return reply.redirect(`/dashboard/reports/${id}?notice=privacy-saved`, 303);
+    },
+  );
+
+  app.post(
+    '/dashboard/reports/:id/regenerate',
+    { schema: { hide: true, params: ReportIdParams }, ...signedInForm },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      try {
+        await reports.update(signedInAccount(request).id, id, { regenerate: true });
+      } catch (error) {
+        if (error instanceof TooManyAnalysesError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          return renderManage(request, reply, error.status, id, { regenerateError: error.message });
+        }
+        if (error instanceof ValidationError) {
+          return renderManage(request, reply, 422, id, { regenerateError: `${error.message} The report is unchanged.` });
+        }
+        throw error;
+      }
+      return reply.redirect(`/reports/${id}`, 303);
+    },
+  );
+
+  app.get(
+    '/dashboard/reports/:id/delete',
+    { schema: { hide: true, params: ReportIdParams }, ...signedIn },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const report = await reports.show(signedInAccount(request).id, id);
+      return sendPage(reply, 200, confirmDeletePage({
+        nav: dashboardNav(request, reply, null),
+        csrfToken: csrfToken(reply),
+        heading: `Delete report #${id}?`,
+        consequence: `The report for ${shortUrl(report.url, 200)} and its link will be gone.`,
+        action: `/dashboard/reports/${id}/delete`,
+        cancelHref: `/dashboard/reports/${id}`,
+        buttonLabel: 'Delete the report',
+      }));
+    },
+  );
+
+  app.post(
+    '/dashboard/reports/:id/delete',
+    { schema: { hide: true, params: ReportIdParams }, ...signedInForm },
+    async (request, reply) => {
+      await reports.remove(signedInAccount(request).id, parseId(request.params.id));
+      return reply.redirect('/dashboard/reports?notice=report-deleted', 303);
+    },
+  );
+};

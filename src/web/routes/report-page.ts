@@ -1,0 +1,89 @@
+// /reports/{id}: the shareable report page, and the password form of a protected report.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ReportIdParams } from '../../http/schemas/reports.ts';
+import { parseId } from '../../http/parse-id.ts';
+import type { ReportAccessService } from '../../services/report-access.service.ts';
+import type { AttemptLimiter } from '../attempt-limiter.ts';
+import { isHttps, unlockCookieName, unlockCookieOptions } from '../cookies.ts';
+import { csrfToken } from '../csrf.ts';
+import { sendNotFoundPage, sendPage } from '../render.ts';
+import { errorPage } from '../views/message-pages.ts';
+import { reportPage } from '../views/report.ts';
+import { unlockPage } from '../views/unlock.ts';
+
+export interface ReportPageRouteOptions {
+  access: ReportAccessService;
+  /** Wrong passwords per report and client address. */
+  unlockAttempts: AttemptLimiter;
+}
+
+const UnlockBody = Type.Object({ password: Type.String({ maxLength: 1024 }) });
+
+function waitSentence(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+}
+
+export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions> = async (app, { access, unlockAttempts }) => {
+  app.get('/reports/:id', { schema: { hide: true, params: ReportIdParams } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const signedIn = request.webAccount !== null;
+    const result = await access.view(id, {
+      accountId: request.webAccount?.id ?? null,
+      unlockToken: request.cookies[unlockCookieName(id)],
+    });
+    switch (result.kind) {
+      case 'visible':
+        return sendPage(reply, 200, reportPage({ report: result.report, asOwner: result.asOwner, signedIn }));
+      case 'locked':
+        return sendPage(reply, 200, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn }));
+      case 'hidden':
+        return sendNotFoundPage(reply);
+      default:
+        throw new Error(`unknown access ${JSON.stringify(result satisfies never)}`);
+    }
+  });
+
+  app.post(
+    '/reports/:id/unlock',
+    { schema: { hide: true, params: ReportIdParams, body: UnlockBody }, preHandler: app.csrfProtection },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      // Only wrong answers to a password-protected report count, so no other report is ever refused
+      // here: a 429 cannot tell a private report from a missing one.
+      const attemptKey = `${id}|${request.ip}`;
+      const wait = await unlockAttempts.retryAfterSeconds(attemptKey);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        return sendPage(reply, 429, errorPage({
+          heading: 'Too many wrong passwords',
+          message: `This report has had too many wrong passwords from your address. Try again in ${waitSentence(wait)}.`,
+          back: { href: `/reports/${id}`, label: 'Back to the password form' },
+        }));
+      }
+      const signedIn = request.webAccount !== null;
+      const result = await access.unlock(id, request.body.password);
+      switch (result.kind) {
+        case 'unlocked':
+          await unlockAttempts.reset(attemptKey);
+          reply.setCookie(unlockCookieName(id), result.token, unlockCookieOptions(id, isHttps(request)));
+          return reply.redirect(`/reports/${id}`, 303);
+        case 'wrong_password': {
+          const { remaining } = await unlockAttempts.recordFailure(attemptKey);
+          const error =
+            remaining > 0
+              ? `Wrong password. ${remaining} more wrong ${remaining === 1 ? 'try' : 'tries'} and this address has to wait before trying again.`
+              : 'Wrong password. That was the last try for now: this address has to wait before trying again.';
+          return sendPage(reply, 403, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn, error }));
+        }
+        case 'not_locked':
+          return reply.redirect(`/reports/${id}`, 303);
+        case 'hidden':
+          return sendNotFoundPage(reply);
+        default:
+          throw new Error(`unknown unlock result ${JSON.stringify(result satisfies never)}`);
+      }
+    },
+  );
+};

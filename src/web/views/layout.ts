@@ -1,0 +1,84 @@
+// The page shell every web page shares: head (title, description, noindex, stylesheet), a skip link,
+// the header with its navigation, the main content and the footer.
+import { assetUrl } from '../assets.ts';
+import { html, type SafeHtml } from '../html.ts';
+
+export type DashboardSection = 'reports' | 'new-report' | 'projects' | null;
+
+/** What the header offers: the dashboard menu for a signed-in account, or a way in or back. */
+export type HeaderNav =
+  | { kind: 'dashboard'; email: string; csrfToken: string; current: DashboardSection }
+  | { kind: 'signed-in' }
+  | { kind: 'signed-out' }
+  | { kind: 'none' };
+
+export interface PageOptions {
+  title: string;
+  description: string;
+  main: SafeHtml;
+  nav: HeaderNav;
+  /** Loads the script that shows progress on report forms and the password field when needed. */
+  formScript?: boolean;
+}
+
+function navLink(href: string, label: string, current: boolean): SafeHtml {
+  return html`<a href="${href}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
+}
+
+function headerNav(nav: HeaderNav): SafeHtml {
+  switch (nav.kind) {
+    case 'dashboard':
+      return html`<nav class="site-nav" aria-label="Dashboard">
+  <ul>
+    <li>${navLink('/dashboard/reports', 'Reports', nav.current === 'reports')}</li>
+    <li>${navLink('/dashboard/reports/new', 'New report', nav.current === 'new-report')}</li>
+    <li>${navLink('/dashboard/projects', 'Projects', nav.current === 'projects')}</li>
+  </ul>
+  <form class="sign-out" method="post" action="/sign-out">
+    <input type="hidden" name="_csrf" value="${nav.csrfToken}">
+    <span class="account-email">${nav.email}</span>
+    <button type="submit" class="button button--quiet">Sign out</button>
+  </form>
+</nav>`;
+    case 'signed-in':
+      return html`<nav class="site-nav" aria-label="Site"><ul><li><a href="/dashboard/reports">Your reports</a></li></ul></nav>`;
+    case 'signed-out':
+      return html`<nav class="site-nav" aria-label="Site"><ul><li><a href="/sign-in">Sign in</a></li></ul></nav>`;
+    case 'none':
+      return html``;
+    default:
+      throw new Error(`unknown header ${JSON.stringify(nav satisfies never)}`);
+  }
+}
+
+export function layout(options: PageOptions): SafeHtml {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title}</title>
+<meta name="description" content="${options.description}">
+<meta name="robots" content="noindex">
+<link rel="stylesheet" href="${assetUrl('app.css')}">
+<link rel="icon" href="${assetUrl('favicon.svg')}" type="image/svg+xml">
+${options.formScript ? html`<script src="${assetUrl('report-forms.js')}" defer></script>` : ''}
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="container site-header-inner">
+    <a class="brand" href="/"><svg class="brand-mark" viewBox="0 0 32 32" width="22" height="22" aria-hidden="true" focusable="false"><circle cx="16" cy="16" r="12" fill="none" stroke-width="6"></circle><path d="M16 4a12 12 0 1 1-11.4 15.7" fill="none" stroke-width="6" stroke-linecap="round"></path></svg>pagegrade</a>
+    ${headerNav(options.nav)}
+  </div>
+</header>
+<main id="main" class="container" tabindex="-1">
+${options.main}
+</main>
+<footer class="site-footer">
+  <div class="container">Made with pagegrade, a self-hosted SEO report service. <a href="/docs">API documentation</a></div>
+</footer>
+</body>
+</html>
+`;
+}

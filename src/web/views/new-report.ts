@@ -1,0 +1,38 @@
+// The form that creates a report. A normal POST that answers when the analysis is done; the form
+// script only adds a progress message. After an error the values come back, never the password.
+import type { Privacy } from '../../services/types.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { PROGRESS_STEPS, csrfField, fieldError, invalidAttributes, otherErrors, privacyFields, progressSubmit, type FieldErrors } from './form-parts.ts';
+import { layout, type HeaderNav } from './layout.ts';
+
+export interface NewReportPageOptions {
+  nav: HeaderNav;
+  csrfToken: string;
+  values: { url: string; privacy: Privacy };
+  errors: FieldErrors;
+}
+
+export function newReportPage({ nav, csrfToken, values, errors }: NewReportPageOptions): SafeHtml {
+  return layout({
+    title: 'New report · pagegrade',
+    description: 'Analyse a page and keep its SEO report.',
+    nav,
+    formScript: true,
+    main: html`<section class="panel">
+  <h1>New report</h1>
+  <p>pagegrade fetches the page, runs its checks and keeps the report. It takes a few seconds.</p>
+  <form method="post" action="/dashboard/reports" class="form" data-progress="${PROGRESS_STEPS}">
+    ${csrfField(csrfToken)}
+    ${otherErrors(errors, ['url', 'privacy', 'password'])}
+    <div class="field">
+      <label for="url">Page URL</label>
+      <p class="hint" id="url-hint">An http or https address, such as https://example.com/pricing.</p>
+      ${fieldError(errors, 'url')}
+      <input id="url" name="url" type="url" inputmode="url" autocomplete="url" required maxlength="2048" value="${values.url}"${errors.url?.length ? invalidAttributes(errors, 'url') : html` aria-describedby="url-hint"`}>
+    </div>
+    ${privacyFields({ selected: values.privacy, errors, hasPassword: false })}
+    ${progressSubmit('Analyse the page')}
+  </form>
+</section>`,
+  });
+}

@@ -1,0 +1,85 @@
+// The dashboard's projects: one per host with reports, with the API's search, sort and paging.
+import type { Page, Project } from '../../services/types.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { formatNumber, timeElement } from './format.ts';
+import { layout, type HeaderNav } from './layout.ts';
+import { listHref, pagination } from './pagination.ts';
+
+export interface ProjectFilters {
+  search?: string;
+  sort_by: 'created_at' | 'project';
+  sort: 'asc' | 'desc';
+  per_page: number;
+}
+
+export interface ProjectsListOptions {
+  nav: HeaderNav;
+  page: Page<Project>;
+  filters: ProjectFilters;
+  notice?: string;
+}
+
+function option(value: string | number, label: string, selected: boolean): SafeHtml {
+  return html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
+}
+
+function projectRow(project: Project): SafeHtml {
+  const counts = project.result_counts;
+  const encoded = encodeURIComponent(project.project);
+  return html`<tr>
+  <td data-label="Project"><a href="${listHref('/dashboard/reports', { project: project.project })}">${project.project}</a></td>
+  <td data-label="Reports">${formatNumber(project.reports_count)}</td>
+  <td data-label="Results"><span class="verdict-chip verdict-chip--good">${formatNumber(counts.good)} good</span>
+    <span class="verdict-chip verdict-chip--decent">${formatNumber(counts.decent)} decent</span>
+    <span class="verdict-chip verdict-chip--bad">${formatNumber(counts.bad)} bad</span></td>
+  <td data-label="Created">${timeElement(project.created_at)}</td>
+  <td data-label="Actions" class="row-actions"><a class="danger-link" href="/dashboard/projects/${encoded}/delete">Delete<span class="visually-hidden"> ${project.project}</span></a></td>
+</tr>`;
+}
+
+export function projectsListPage({ nav, page, filters, notice }: ProjectsListOptions): SafeHtml {
+  return layout({
+    title: 'Projects · pagegrade',
+    description: 'Your projects: one per site you have reports for.',
+    nav,
+    main: html`<div class="page-heading"><h1>Projects</h1></div>
+<p>A project is a site (a host) you have reports for. It appears with its first report and goes away with its last.</p>
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+<form method="get" action="/dashboard/projects" class="filters" role="search" aria-label="Filter projects">
+  <div class="field">
+    <label for="search">Name contains</label>
+    <input id="search" name="search" type="search" maxlength="2048" value="${filters.search ?? ''}">
+  </div>
+  <div class="field">
+    <label for="sort_by">Sort by</label>
+    <select id="sort_by" name="sort_by">
+      ${option('created_at', 'Date created', filters.sort_by === 'created_at')}
+      ${option('project', 'Name', filters.sort_by === 'project')}
+    </select>
+  </div>
+  <div class="field">
+    <label for="sort">Order</label>
+    <select id="sort" name="sort">
+      ${option('desc', 'Descending', filters.sort === 'desc')}
+      ${option('asc', 'Ascending', filters.sort === 'asc')}
+    </select>
+  </div>
+  <div class="field">
+    <label for="per_page">Per page</label>
+    <select id="per_page" name="per_page">${[10, 25, 50, 100].map((size) => option(size, String(size), size === filters.per_page))}</select>
+  </div>
+  <div class="filters-actions">
+    <button type="submit" class="button button--primary">Apply</button>
+    <a class="button button--quiet" href="/dashboard/projects">Reset</a>
+  </div>
+</form>
+${page.total === 0
+  ? html`<p class="empty">${filters.search ? 'No project matches.' : 'No projects yet: a project appears with its first report.'}</p>`
+  : html`<div class="table-wrap"><table class="list-table">
+  <caption class="visually-hidden">Projects</caption>
+  <thead><tr><th scope="col">Project</th><th scope="col">Reports</th><th scope="col">Results</th><th scope="col">Created</th><th scope="col">Actions</th></tr></thead>
+  <tbody>${page.items.map(projectRow)}</tbody>
+</table></div>
+${pagination('/dashboard/projects', { ...filters }, page, 'projects')}`}`,
+  });
+}

@@ -1,0 +1,196 @@
+// The shareable report page: the URL and when it was generated, the score ring and verdict, failed
+// checks by importance, the four categories (failed first, then passed, then not applicable) and the
+// facts of the fetch. Everything that came from the analysed page is escaped by the html template.
+import type { CheckResult } from '../../analysis/types.ts';
+import type { Category, CheckDefinition } from '../../checks/check.ts';
+import { allChecks } from '../../checks/index.ts';
+import type { Report } from '../../services/types.ts';
+import { html, httpUrlOrNull, withCodeSpans, type SafeHtml } from '../html.ts';
+import { renderErrors, renderValue } from './check-value.ts';
+import {
+  CATEGORY_NAMES,
+  IMPORTANCE_NAMES,
+  PRIVACY_DESCRIPTIONS,
+  PRIVACY_NAMES,
+  VERDICT_NAMES,
+  formatBytes,
+  formatNumber,
+  plural,
+  shortUrl,
+  timeElement,
+} from './format.ts';
+import { layout } from './layout.ts';
+import { scoreRing } from './score-ring.ts';
+
+export interface ReportPageOptions {
+  report: Report;
+  asOwner: boolean;
+  signedIn: boolean;
+}
+
+type Status = 'failed' | 'passed' | 'not-applicable';
+
+interface CheckRow {
+  id: string;
+  definition: CheckDefinition | undefined;
+  result: CheckResult;
+  status: Status;
+}
+
+const STATUS_ORDER: readonly Status[] = ['failed', 'passed', 'not-applicable'];
+const STATUS_LABELS: Record<Status, { mark: string; label: string }> = {
+  failed: { mark: '✗', label: 'Failed' },
+  passed: { mark: '✓', label: 'Passed' },
+  'not-applicable': { mark: '–', label: 'Not applicable' },
+};
+/** Categories in the order the registry lists their checks. */
+const CATEGORIES: readonly Category[] = [...new Set(allChecks.map((check) => check.category))];
+
+function statusOf(result: CheckResult): Status {
+  return result.passed === true ? 'passed' : result.passed === false ? 'failed' : 'not-applicable';
+}
+
+/** Results in registry order, grouped by category and status; ids the registry no longer has go last. */
+function groupResults(results: Record<string, CheckResult>): Map<Category, CheckRow[]> {
+  const known = new Set(allChecks.map((check) => check.id));
+  const ordered: CheckRow[] = [
+    ...allChecks.filter((check) => results[check.id]).map((check) => ({ id: check.id, definition: check, result: results[check.id] })),
+    ...Object.keys(results).filter((id) => !known.has(id)).map((id) => ({ id, definition: undefined, result: results[id] })),
+  ].map((row) => ({ ...row, status: statusOf(row.result) }));
+  const groups = new Map<Category, CheckRow[]>(CATEGORIES.map((category) => [category, []]));
+  for (const status of STATUS_ORDER) {
+    for (const row of ordered) if (row.status === status) groups.get(row.result.category)?.push(row);
+  }
+  return groups;
+}
+
+function countsLine(rows: CheckRow[]): string {
+  const count = (status: Status) => rows.filter((row) => row.status === status).length;
+  return `${formatNumber(count('failed'))} failed · ${formatNumber(count('passed'))} passed · ${formatNumber(count('not-applicable'))} not applicable`;
+}
+
+function section(heading: string, body: SafeHtml): SafeHtml {
+  return html`<div class="check-section"><h4>${heading}</h4>${body}</div>`;
+}
+
+function checkItem(row: CheckRow): SafeHtml {
+  const { definition, result, status } = row;
+  const title = definition ? (status === 'failed' ? definition.failureTitle : definition.title) : row.id;
+  const why = definition ? section('Why it matters', html`<p>${withCodeSpans(definition.description)}</p>`) : '';
+  const fix = definition ? section('How to fix', html`<p>${withCodeSpans(definition.howToFix)}</p>`) : '';
+  const measured = result.value === null || result.value === undefined ? '' : section('Measured', renderValue(result.value));
+  const { mark, label } = STATUS_LABELS[status];
+  let body: SafeHtml;
+  if (status === 'failed') {
+    body = html`<div class="check-columns">
+  <div>${result.errors ? section('What was found', renderErrors(result.errors)) : ''}${measured}</div>
+  <div>${why}${fix}</div>
+</div>`;
+  } else if (status === 'passed') {
+    body = html`<details><summary>Details<span class="visually-hidden">: ${title}</span></summary>${measured}${why}</details>`;
+  } else {
+    body = html`<p class="check-reason">${result.reason ?? 'This check does not apply to the page.'}</p>
+<details><summary>About this check<span class="visually-hidden">: ${title}</span></summary>${measured}${why}</details>`;
+  }
+  return html`<li class="check check--${status}" id="check-${row.id}">
+  <div class="check-header">
+    <p class="check-badges"><span class="status status--${status}"><span aria-hidden="true">${mark}</span> ${label}</span>
+    <span class="importance importance--${result.importance}">${IMPORTANCE_NAMES[result.importance]} importance</span></p>
+    <h3 class="check-title">${title}</h3>
+  </div>
+  ${body}
+</li>`;
+}
+
+function categorySection(category: Category, rows: CheckRow[]): SafeHtml {
+  return html`<section class="category" id="category-${category}" aria-labelledby="category-${category}-heading">
+  <h2 id="category-${category}-heading">${CATEGORY_NAMES[category]}</h2>
+  <p class="category-counts">${countsLine(rows)}</p>
+  <ol class="checks">${rows.map(checkItem)}</ol>
+</section>`;
+}
+
+function externalLink(url: string, text: string): SafeHtml {
+  const href = httpUrlOrNull(url);
+  return href ? html`<a href="${href}" rel="nofollow noopener noreferrer">${text}</a>` : html`${text}`;
+}
+
+function pageFacts(report: Report): SafeHtml {
+  const { page } = report;
+  const redirects = page.redirects.length
+    ? html`<ol class="redirect-chain">${page.redirects.map((hop) => html`<li><code>${hop.status_code}</code> ${hop.url}</li>`)}</ol>`
+    : html`none`;
+  const fact = (term: string, value: SafeHtml | string) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`;
+  return html`<section class="page-facts" aria-labelledby="page-facts-heading">
+  <h2 id="page-facts-heading">The page as fetched</h2>
+  <dl class="facts">
+    ${fact('URL analysed', html`<span class="url">${report.url}</span>`)}
+    ${page.final_url !== report.url ? fact('Final URL', html`<span class="url">${page.final_url}</span>`) : ''}
+    ${fact('HTTP status', String(page.status_code))}
+    ${fact('Redirects', redirects)}
+    ${fact('Size', page.bytes < 1024 ? formatBytes(page.bytes) : `${formatBytes(page.bytes)} (${formatNumber(page.bytes)} bytes)`)}
+    ${fact('Load time', `${formatNumber(page.load_time_ms)} ms`)}
+    ${fact('Protocol', `HTTP/${page.http_version}`)}
+    ${fact('Content type', page.content_type ?? 'not sent')}
+    ${fact('Character encoding', page.charset)}
+  </dl>
+</section>`;
+}
+
+function summary(report: Report, groups: Map<Category, CheckRow[]>): SafeHtml {
+  const { issues } = report;
+  const failedTotal = issues.high + issues.medium + issues.low;
+  return html`<section class="summary" aria-labelledby="summary-heading">
+  <h2 id="summary-heading" class="visually-hidden">Summary</h2>
+  <div class="score">
+    ${scoreRing(report.score, report.result)}
+    <p class="verdict verdict--${report.result}"><span class="verdict-label">${VERDICT_NAMES[report.result]}</span></p>
+  </div>
+  <div class="summary-details">
+    <h3>Failed checks by importance</h3>
+    <ul class="issue-counts" aria-label="${plural(failedTotal, 'failed check')}">
+      <li class="issue issue--high"><span class="issue-count">${formatNumber(issues.high)}</span> high</li>
+      <li class="issue issue--medium"><span class="issue-count">${formatNumber(issues.medium)}</span> medium</li>
+      <li class="issue issue--low"><span class="issue-count">${formatNumber(issues.low)}</span> low</li>
+    </ul>
+    <h3>Categories</h3>
+    <ul class="category-links">${CATEGORIES.map(
+      (category) => html`<li><a href="#category-${category}">${CATEGORY_NAMES[category]}</a> <span class="category-counts">${countsLine(groups.get(category) ?? [])}</span></li>`,
+    )}</ul>
+  </div>
+</section>`;
+}
+
+function ownerBar(report: Report): SafeHtml {
+  return html`<div class="owner-bar">
+  <p><span class="privacy-badge privacy-badge--${report.privacy}">${PRIVACY_NAMES[report.privacy]}</span> ${PRIVACY_DESCRIPTIONS[report.privacy]}</p>
+  <p><a class="button" href="/dashboard/reports/${report.id}">Manage this report</a></p>
+</div>`;
+}
+
+function reportPageTitle(report: Report): string {
+  return `SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · pagegrade`;
+}
+
+export function reportPage({ report, asOwner, signedIn }: ReportPageOptions): SafeHtml {
+  const groups = groupResults(report.results);
+  const { issues } = report;
+  return layout({
+    title: reportPageTitle(report),
+    description:
+      `SEO report for ${report.url}: ${report.score}/100 (${report.result}), ` +
+      `failed checks: ${issues.high} high, ${issues.medium} medium and ${issues.low} low importance.`,
+    nav: { kind: signedIn ? 'signed-in' : 'signed-out' },
+    main: html`<article class="report">
+<header class="report-header">
+  <p class="eyebrow">SEO report</p>
+  <h1 class="report-url">${externalLink(report.url, shortUrl(report.url, 200))}</h1>
+  <p class="report-meta">Generated ${timeElement(report.generated_at)}</p>
+  ${asOwner ? ownerBar(report) : ''}
+</header>
+${summary(report, groups)}
+${CATEGORIES.map((category) => categorySection(category, groups.get(category) ?? []))}
+${pageFacts(report)}
+</article>`,
+  });
+}

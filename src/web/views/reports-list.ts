@@ -1,0 +1,125 @@
+// The dashboard's list of reports: the API's filters, sort and paging as a form, and a table that
+// becomes one card per report on a narrow screen.
+import type { Verdict } from '../../analysis/types.ts';
+import type { Page, ReportSummary } from '../../services/types.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, shortUrl, timeElement } from './format.ts';
+import { layout, type HeaderNav } from './layout.ts';
+import { pagination } from './pagination.ts';
+
+export interface ReportFilters {
+  search?: string;
+  project?: string;
+  result?: Verdict;
+  sort_by: 'id' | 'generated_at' | 'url' | 'result';
+  sort: 'asc' | 'desc';
+  per_page: number;
+}
+
+export interface ReportsListOptions {
+  nav: HeaderNav;
+  page: Page<ReportSummary>;
+  filters: ReportFilters;
+  /** Project names for the project filter. */
+  projects: readonly string[];
+  notice?: string;
+}
+
+const SORT_KEYS: readonly [ReportFilters['sort_by'], string][] = [
+  ['id', 'Date created'],
+  ['generated_at', 'Date generated'],
+  ['url', 'URL'],
+  ['result', 'Result'],
+];
+
+function option(value: string | number, label: string, selected: boolean): SafeHtml {
+  return html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
+}
+
+function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeHtml {
+  const projectNames = filters.project && !projects.includes(filters.project) ? [filters.project, ...projects] : projects;
+  return html`<form method="get" action="/dashboard/reports" class="filters" role="search" aria-label="Filter reports">
+  <div class="field">
+    <label for="search">URL contains</label>
+    <input id="search" name="search" type="search" maxlength="2048" value="${filters.search ?? ''}">
+  </div>
+  <div class="field">
+    <label for="project">Project</label>
+    <select id="project" name="project">
+      ${option('', 'All projects', !filters.project)}
+      ${projectNames.map((name) => option(name, name, name === filters.project))}
+    </select>
+  </div>
+  <div class="field">
+    <label for="result">Result</label>
+    <select id="result" name="result">
+      ${option('', 'Any result', !filters.result)}
+      ${(['good', 'decent', 'bad'] as const).map((verdict) => option(verdict, VERDICT_NAMES[verdict], verdict === filters.result))}
+    </select>
+  </div>
+  <div class="field">
+    <label for="sort_by">Sort by</label>
+    <select id="sort_by" name="sort_by">${SORT_KEYS.map(([key, label]) => option(key, label, key === filters.sort_by))}</select>
+  </div>
+  <div class="field">
+    <label for="sort">Order</label>
+    <select id="sort" name="sort">
+      ${option('desc', 'Descending', filters.sort === 'desc')}
+      ${option('asc', 'Ascending', filters.sort === 'asc')}
+    </select>
+  </div>
+  <div class="field">
+    <label for="per_page">Per page</label>
+    <select id="per_page" name="per_page">${[10, 25, 50, 100].map((size) => option(size, String(size), size === filters.per_page))}</select>
+  </div>
+  <div class="filters-actions">
+    <button type="submit" class="button button--primary">Apply</button>
+    <a class="button button--quiet" href="/dashboard/reports">Reset</a>
+  </div>
+</form>`;
+}
+
+function reportRow(report: ReportSummary): SafeHtml {
+  const { issues } = report;
+  return html`<tr>
+  <td data-label="Report"><a class="report-link" href="/reports/${report.id}">${shortUrl(report.url)}</a>
+    <span class="muted">#${report.id} · ${report.project}</span></td>
+  <td data-label="Score"><span class="verdict-chip verdict-chip--${report.result}">${report.score} · ${VERDICT_NAMES[report.result]}</span></td>
+  <td data-label="Failed checks"><span class="issue-inline issue-inline--high">${formatNumber(issues.high)} high</span>,
+    <span class="issue-inline">${formatNumber(issues.medium)} medium</span>, <span class="issue-inline">${formatNumber(issues.low)} low</span></td>
+  <td data-label="Privacy">${PRIVACY_NAMES[report.privacy]}</td>
+  <td data-label="Generated">${timeElement(report.generated_at)}</td>
+  <td data-label="Actions" class="row-actions"><a href="/dashboard/reports/${report.id}">Manage<span class="visually-hidden"> report #${report.id}</span></a>
+    <a href="/dashboard/reports/${report.id}/delete" class="danger-link">Delete<span class="visually-hidden"> report #${report.id}</span></a></td>
+</tr>`;
+}
+
+function emptyState(filtered: boolean): SafeHtml {
+  return filtered
+    ? html`<p class="empty">No report matches these filters. <a href="/dashboard/reports">Show all reports</a></p>`
+    : html`<p class="empty">No reports yet. <a href="/dashboard/reports/new">Analyse your first page</a></p>`;
+}
+
+export function reportsListPage({ nav, page, filters, projects, notice }: ReportsListOptions): SafeHtml {
+  const query = { ...filters };
+  const filtered = Boolean(filters.search || filters.project || filters.result);
+  return layout({
+    title: 'Reports · pagegrade',
+    description: 'Your SEO reports.',
+    nav,
+    main: html`<div class="page-heading">
+  <h1>Reports</h1>
+  <a class="button button--primary" href="/dashboard/reports/new">New report</a>
+</div>
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+${filtersForm(filters, projects)}
+${page.items.length === 0 && page.total === 0
+  ? emptyState(filtered)
+  : html`<div class="table-wrap"><table class="list-table">
+  <caption class="visually-hidden">Reports, ${filters.sort === 'asc' ? 'ascending' : 'descending'} by ${SORT_KEYS.find(([key]) => key === filters.sort_by)?.[1] ?? filters.sort_by}</caption>
+  <thead><tr><th scope="col">Report</th><th scope="col">Score</th><th scope="col">Failed checks</th><th scope="col">Privacy</th><th scope="col">Generated</th><th scope="col">Actions</th></tr></thead>
+  <tbody>${page.items.map(reportRow)}</tbody>
+</table></div>
+${pagination('/dashboard/reports', query, page, 'reports')}`}`,
+  });
+}

@@ -1,0 +1,83 @@
+// `npm run bench -- --quick` runs all three benchmarks end to end, so they never rot. This checks
+// that every metric the benchmarks promise is reported, never how fast anything is.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const QUERIES = ['show', 'list_default', 'list_search', 'list_filtered', 'projects_list'];
+
+type Json = Record<string, any>;
+
+function expectPositive(object: Json, path: string): void {
+  const value = path.split('.').reduce<any>((node, key) => node?.[key], object);
+  expect(Number.isFinite(value) && value > 0, `${path} = ${value}`).toBe(true);
+}
+
+describe('npm run bench -- --quick', () => {
+  let outDir: string;
+  let results: Json;
+  let markdown: string;
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'pagegrade-bench-test-'));
+    // The read benchmark also runs on PostgreSQL when DATABASE_URL points at one: give it the test server.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' };
+    await promisify(execFile)('npm', ['run', '--silent', 'bench', '--', '--quick', '--out', outDir], {
+      cwd: REPO_ROOT,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    results = JSON.parse(await readFile(join(outDir, 'latest.json'), 'utf8')) as Json;
+    markdown = await readFile(join(outDir, 'latest.md'), 'utf8');
+  }, 300_000);
+
+  afterAll(async () => {
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('records the machine it ran on', () => {
+    expect(results.mode).toBe('quick');
+    expect(results.machine.node).toBe(process.version);
+    expect(results.machine.cpu_model).toEqual(expect.any(String));
+    expectPositive(results, 'machine.cores');
+  });
+
+  it('reports the engine against a bare parse', () => {
+    for (const metric of ['pages_per_s', 'mb_per_s', 'p50_ms', 'p99_ms', 'peak_heap_mb', 'ratio_vs_parse', 'parse.pages_per_s']) {
+      expectPositive(results, `engine.${metric}`);
+    }
+    expect(markdown).toContain('engine.ratio_vs_parse = ');
+  });
+
+  it('reports creating reports through the server against fetching and parsing', () => {
+    for (const metric of ['rps', 'p50_ms', 'p99_ms', 'server_rss_peak_mb', 'ratio_vs_fetch_parse', 'floor.rps']) {
+      expectPositive(results, `create.${metric}`);
+    }
+    expect(markdown).toContain('create.ratio_vs_fetch_parse = ');
+  });
+
+  it('reports every read query against a static body of the same size', () => {
+    const reads = process.env.TEST_DATABASE_URL ? ['read', 'read_postgres'] : ['read'];
+    for (const read of reads) {
+      expectPositive(results, `${read}.seed.reports`);
+      for (const query of QUERIES) {
+        for (const metric of ['rps', 'p50_ms', 'p99_ms', 'ratio_vs_static', 'static.rps']) {
+          expectPositive(results, `${read}.${query}.${metric}`);
+        }
+      }
+      expect(markdown).toContain(`### Read (${read})`);
+    }
+  });
+
+  it('judges each target of the issue', () => {
+    const metrics = (results.targets as Json[]).map((target) => target.metric);
+    expect(metrics).toContain('engine.ratio_vs_parse');
+    expect(metrics).toContain('create.ratio_vs_fetch_parse');
+    for (const query of QUERIES) expect(metrics).toContain(`read.${query}.p99_ms`);
+    for (const target of results.targets as Json[]) expect(typeof target.met).toBe('boolean');
+  });
+});
