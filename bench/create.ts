@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
 import { loadCorpus } from '../test/support/corpus.ts';
 import { startCorpusSite } from './corpus-site.ts';
 import { runLoad, type LoadResult } from './load.ts';
@@ -19,6 +20,8 @@ const SIZES = { quick: { warmUp: 48, amount: 300 }, full: { warmUp: 200, amount:
 
 export interface CreateResult extends LoadResult {
   connections: number;
+  /** the server's PAGEGRADE_ANALYSIS_THREADS (its default: one per core but one, at most four) */
+  analysis_threads: number;
   /** highest resident memory of the server process during the measured run */
   server_rss_peak_mb: number;
   floor: Omit<LoadResult, 'response_bytes'>;
@@ -61,6 +64,8 @@ export async function runCreateBenchmark(quick: boolean, options: ProcessOptions
       return {
         ...measured,
         connections: CREATE_CONNECTIONS,
+        // The server reads the same environment this process has.
+        analysis_threads: loadConfig(process.env).analysisThreads,
         server_rss_peak_mb: serverRssPeak,
         floor,
         ratio_vs_fetch_parse: round(measured.rps / floor.rps, 3),

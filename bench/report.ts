@@ -113,7 +113,8 @@ export function engineSection(engine: EngineResult): string {
 
 export function createSection(create: CreateResult): string {
   return [
-    `### Create: POST /api/v1/reports, ${create.requests} reports, ${create.connections} concurrent clients, SQLite`,
+    `### Create: POST /api/v1/reports, ${create.requests} reports, ${create.connections} concurrent clients, SQLite, ` +
+      `${create.analysis_threads} analysis thread${create.analysis_threads === 1 ? '' : 's'}`,
     '',
     table(
       ['', 'per second', 'p50 ms', 'p99 ms', 'server RSS peak MB'],
@@ -156,10 +157,11 @@ export function readSection(key: string, read: ReadResult): string {
 }
 
 export function targetsSection(targets: Target[], mode: BenchResults['mode']): string {
+  const quickNote = mode === 'quick' ? ['Quick mode: small inputs and short runs; the targets are meant for the full run.', ''] : [];
   return [
     '### Targets',
     '',
-    mode === 'quick' ? 'Quick mode: small inputs and short runs; the targets are meant for the full run.\n' : '',
+    ...quickNote,
     table(
       ['metric', 'target', 'value', 'met'],
       targets.map((target) => [target.metric, target.target, target.value, target.met ? 'yes' : 'NO']),
@@ -172,7 +174,6 @@ export function writeResults(results: BenchResults, directory: string): { json: 
   const machine = results.machine;
   const sections = [
     `# pagegrade benchmarks (${results.mode})`,
-    '',
     `\`${results.command}\` at ${results.generated_at}, Node ${machine.node}, ${machine.cpu_model}, ${machine.cores} cores, ` +
       `${machine.memory_gb} GB, ${machine.platform}. ${machine.note}`,
     results.engine && engineSection(results.engine),

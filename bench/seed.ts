@@ -1,7 +1,7 @@
 // The read benchmark's database: seeded in bulk through the repository layer, on SQLite (a file) or
 // PostgreSQL (a schema of its own, so the tests' schemas are untouched). A full-size database is
-// kept between runs (bench/.cache/ or schema bench_read_<n>) and reused while its seed marker
-// matches; a quick one is seeded fresh and removed afterwards.
+// kept between runs (bench/.cache/read-<n>.db, or schema bench_read_<n>) and reused while its seed
+// marker matches; a quick one is seeded fresh and removed afterwards.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -111,7 +111,8 @@ async function prepareSqlite(size: SeedSize, cached: boolean): Promise<ReadDatab
 }
 
 async function preparePostgres(size: SeedSize, cached: boolean, serverUrl: string): Promise<ReadDatabase> {
-  const schema = `bench_read_${size.reports}`;
+  // A throwaway database gets a schema of its own process, so two quick runs at once do not collide.
+  const schema = cached ? `bench_read_${size.reports}` : `bench_read_${size.reports}_${process.pid}`;
   const url = new URL(serverUrl);
   // As the tests do: every pooled connection lands in the schema; public stays for pg_trgm.
   url.searchParams.set('options', `-c search_path=${schema},public`);
@@ -214,13 +215,11 @@ async function seed(databaseUrl: string, size: SeedSize): Promise<number> {
 }
 
 /**
- * A seed that dies half-way is thrown away (its marker is written last), so SQLite need not keep a
- * journal or wait for the disk. (PostgreSQL gets synchronous_commit=off through the seeding URL.)
+ * A seed that dies half-way is thrown away (its marker is written last), so SQLite need not wait for
+ * the disk. (PostgreSQL gets synchronous_commit=off through the seeding URL.)
  */
 async function fastUnsafeWrites(database: AppDatabase): Promise<void> {
-  if (database.dialect !== 'sqlite') return;
-  await sql`pragma journal_mode = off`.execute(database.db);
-  await sql`pragma synchronous = off`.execute(database.db);
+  if (database.dialect === 'sqlite') await sql`pragma synchronous = off`.execute(database.db);
 }
 
 /**
@@ -228,7 +227,9 @@ async function fastUnsafeWrites(database: AppDatabase): Promise<void> {
  * autovacuum would have set by now, without which no count is answered from an index alone.
  */
 async function analyze(database: AppDatabase): Promise<void> {
-  await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(database.db);
+  const statement =
+    database.dialect === 'postgres' ? sql`vacuum analyze users, api_keys, reports, report_results, projects` : sql`analyze`;
+  await statement.execute(database.db);
 }
 
 async function readAccounts(databaseUrl: string, size: SeedSize): Promise<ReadAccount[]> {

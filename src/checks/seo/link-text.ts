@@ -44,7 +44,10 @@ export const linkTextCheck = defineCheck({
     for (const anchor of snapshot.anchors) {
       if (anchor.href === null || anchor.text === '' || anchor.rel.includes('nofollow')) continue;
       const href = anchor.href.trim();
-      if (SKIPPED_SCHEMES.test(href) || anchorTarget(href, snapshot.baseUrl, page.finalUrl).samePageFragment) continue;
+      // Only an href with a # can jump within the page; most have none, and skip resolving it.
+      if (SKIPPED_SCHEMES.test(href) || (href.includes('#') && anchorTarget(href, snapshot.baseUrl, page.finalUrl).samePageFragment)) {
+        continue;
+      }
       checked++;
       // Generic phrases are short; a long text cannot be one, so it skips the normalising work.
       if (anchor.text.length <= MAX_GENERIC_TEXT_CHARS && generic.has(normaliseLinkText(anchor.text))) {
