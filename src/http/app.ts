@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
 import { openDatabase, type AppDatabase } from '../db/open-database.ts';
 import { createServices, type Services } from '../services/index.ts';
@@ -26,6 +25,7 @@ import { webRoutes } from '../web/index.ts';
 import { sendNotFoundPage } from '../web/render.ts';
 import { createAttemptLimiter, createMemoryAttemptStore } from '../web/attempt-limiter.ts';
 import { registerRedis } from './plugins/redis.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     isApiPath(request.url) ? reply.code(404).send(NOT_FOUND_BODY) : sendNotFoundPage(reply),
   );
 
-  await app.register(helmet, { global: true, contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy } });
   // Bodies are forms or JSON (API.md); Fastify's default text/plain parser would let other types in.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);

@@ -5,7 +5,12 @@ import type { Page } from '../services/types.ts';
 /** Query parameters to repeat in every link, already validated and normalised. */
 export type LinkQuery = Record<string, string | number | undefined>;
 
-export function listEnvelope<T>(request: FastifyRequest, page: Page<T>, query: LinkQuery) {
+/** The envelope as JSON text around items that are JSON text already (sent without parsing them). */
+export function listEnvelopeJson(request: FastifyRequest, page: Page<string>, query: LinkQuery): string {
+  return `{"data":[${page.items.join(',')}],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
+}
+
+function pagination(request: FastifyRequest, page: Page<unknown>, query: LinkQuery) {
   const path = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
   const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
   const link = (pageNumber: number) => {
@@ -19,7 +24,6 @@ export function listEnvelope<T>(request: FastifyRequest, page: Page<T>, query: L
   const from = (page.page - 1) * page.perPage + 1;
   const hasItems = page.items.length > 0;
   return {
-    data: page.items,
     links: {
       first: link(1),
       last: link(lastPage),

@@ -3,9 +3,12 @@
 import type { NewProject, ProjectRow } from '../db/tables/project.table.ts';
 import { lowerCaseColumnContains, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
+import { bumpReportCountsVersion } from './report-counts-version.ts';
+import { projectSummaryJson } from './project-summary-json.ts';
+import type { JsonText } from './report.repository.ts';
 
-/** What a caller supplies; name_lower is derived here so it never drifts. */
-export type ProjectInsert = Omit<NewProject, 'id' | 'name_lower'>;
+/** What a caller supplies; name_lower and summary_json are derived here so they never drift. */
+export type ProjectInsert = Omit<NewProject, 'id' | 'name_lower' | 'summary_json'>;
 
 export interface ProjectCountsDelta {
   reports: number;
@@ -45,9 +48,15 @@ export async function adjustProjectCounts(
     delta.reports > 0
       ? await upsertCounts(db, userId, name, delta, now)
       : await updateCounts(db, userId, name, delta, now);
-  if (row.reports_count > 0) return row;
-  await db.deleteFrom('projects').where('id', '=', row.id).execute();
-  return undefined;
+  await bumpReportCountsVersion(db, [userId]);
+  if (row.reports_count === 0) {
+    await db.deleteFrom('projects').where('id', '=', row.id).execute();
+    return undefined;
+  }
+  // The stored list item is made from the row as the change left it.
+  const summary_json = projectSummaryJson(row);
+  await db.updateTable('projects').set({ summary_json }).where('id', '=', row.id).execute();
+  return { ...row, summary_json };
 }
 
 // Insert-or-add in one statement, so two first reports on a host in parallel cannot both insert.
@@ -58,6 +67,7 @@ async function upsertCounts(db: DbExecutor, userId: number, name: string, delta:
       user_id: userId,
       name,
       name_lower: name.toLowerCase(),
+      summary_json: '',
       reports_count: delta.reports,
       good_count: delta.good,
       decent_count: delta.decent,
@@ -104,9 +114,14 @@ async function updateCounts(db: DbExecutor, userId: number, name: string, delta:
  * has is a unique-constraint error.
  */
 export async function insertProjectsBulk(db: DbExecutor, projects: readonly ProjectInsert[]): Promise<void> {
-  const rows = projects.map((project) => ({ ...project, name_lower: project.name.toLowerCase() }));
+  const rows = projects.map((project) => ({
+    ...project,
+    name_lower: project.name.toLowerCase(),
+    summary_json: projectSummaryJson(project),
+  }));
   await inOneTransaction(db, async (trx) => {
     for (const chunk of statementChunks(rows)) await trx.insertInto('projects').values(chunk).execute();
+    await bumpReportCountsVersion(trx, [...new Set(rows.map((row) => row.user_id))]);
   });
 }
 
@@ -135,14 +150,24 @@ export async function findProject(db: DbExecutor, userId: number, name: string):
 }
 
 export async function listProjects(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<ProjectRow[]> {
-  let query = db.selectFrom('projects').selectAll().where('user_id', '=', userId);
+  return pageQuery(db, userId, options).selectAll().execute();
+}
+
+/** The same page as listProjects, each item as the API's JSON from its stored summary. */
+export async function listProjectItems(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<JsonText[]> {
+  const rows = await pageQuery(db, userId, options).select('summary_json').execute();
+  return rows.map((row) => row.summary_json);
+}
+
+function pageQuery(db: DbExecutor, userId: number, options: ProjectListOptions) {
+  let query = db.selectFrom('projects').where('user_id', '=', userId);
   if (options.search) query = query.where(lowerCaseColumnContains('name_lower', options.search));
   // Names are unique per account, so sorting by name has no ties for id to break.
   query =
     options.sortBy === 'project'
       ? query.orderBy('name', options.sort)
       : query.orderBy('created_at', options.sort).orderBy('id', options.sort);
-  return query.limit(options.limit).offset(options.offset).execute();
+  return query.limit(options.limit).offset(options.offset);
 }
 
 export async function countProjects(db: DbExecutor, userId: number, filters: ProjectFilters): Promise<number> {
@@ -174,11 +199,13 @@ export async function sumProjectCounts(db: DbExecutor, userId: number, count: Pr
   return Number(total);
 }
 
+/** Deleting a project changes its account's counts: call it in the transaction that deletes its reports. */
 export async function deleteProject(db: DbExecutor, userId: number, name: string): Promise<number> {
   const result = await db
     .deleteFrom('projects')
     .where('user_id', '=', userId)
     .where('name', '=', name)
     .executeTakeFirst();
+  await bumpReportCountsVersion(db, [userId]);
   return Number(result.numDeletedRows);
 }

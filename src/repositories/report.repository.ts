@@ -5,9 +5,10 @@ import type { Database } from '../db/database.ts';
 import type { NewReport, ReportResult, ReportRow } from '../db/tables/report.table.ts';
 import { lowerCaseColumnContains, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
+import { itemJson, reportJson, summaryJson } from './report-summary-json.ts';
 
-/** What a caller supplies; url_lower and result_rank are derived here so they never drift. */
-export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank'>;
+/** What a caller supplies; url_lower, result_rank and summary_json are derived here so they never drift. */
+export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank' | 'summary_json'>;
 /** The mutable fields; updated_at is required so every change is stamped. */
 export type ReportPatch = Partial<
   Pick<
@@ -26,6 +27,8 @@ export type ReportPatch = Partial<
 > & { updated_at: string };
 /** List items leave out the heavy `results` JSON (they never read report_results). */
 export type ReportListRow = Omit<ReportRow, 'results'>;
+/** Text of JSON, ready to send. */
+export type JsonText = string;
 
 export type ReportSortBy = 'id' | 'generated_at' | 'url' | 'result';
 
@@ -82,6 +85,18 @@ export async function findReport(db: DbExecutor, userId: number, id: number): Pr
   return withResults(db).where('reports.user_id', '=', userId).where('reports.id', '=', id).executeTakeFirst();
 }
 
+/** The report with its results as the API's JSON, read as two texts and never parsed. */
+export async function findReportJson(db: DbExecutor, userId: number, id: number): Promise<JsonText | undefined> {
+  const row = await db
+    .selectFrom('reports')
+    .innerJoin('report_results', 'report_results.report_id', 'reports.id')
+    .select(['reports.id', 'reports.summary_json', 'report_results.results'])
+    .where('reports.user_id', '=', userId)
+    .where('reports.id', '=', id)
+    .executeTakeFirst();
+  return row && reportJson(row.id, row.summary_json, row.results);
+}
+
 /** Any account's report: only for pages whose access rules (privacy) the caller enforces. */
 export async function findReportById(db: DbExecutor, id: number): Promise<ReportRow | undefined> {
   return withResults(db).where('reports.id', '=', id).executeTakeFirst();
@@ -93,10 +108,20 @@ export async function listReports(
   userId: number,
   options: ReportListOptions,
 ): Promise<ReportListRow[]> {
+  return pageQuery(db, userId, options).selectAll().execute();
+}
+
+/** The same page as listReports, each item as the API's JSON from its stored summary. */
+export async function listReportItems(db: DbExecutor, userId: number, options: ReportListOptions): Promise<JsonText[]> {
+  const rows = await pageQuery(db, userId, options).select(['id', 'summary_json']).execute();
+  return rows.map((row) => itemJson(row.id, row.summary_json));
+}
+
+function pageQuery(db: DbExecutor, userId: number, options: ReportListOptions) {
   const sortColumn = SORT_COLUMN[options.sortBy];
-  let query = db.selectFrom('reports').selectAll().where(matching(userId, options));
+  let query = db.selectFrom('reports').where(matching(userId, options));
   if (sortColumn !== 'id') query = query.orderBy(sortColumn, options.sort);
-  return query.orderBy('id', options.sort).limit(options.limit).offset(options.offset).execute();
+  return query.orderBy('id', options.sort).limit(options.limit).offset(options.offset);
 }
 
 export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {
@@ -118,12 +143,15 @@ export async function updateReport(db: DbExecutor, userId: number, id: number, p
       .set({ ...columns, ...derived })
       .where('user_id', '=', userId)
       .where('id', '=', id)
+      .returningAll()
       .executeTakeFirst();
-    const changed = Number(updated.numUpdatedRows);
-    if (changed > 0 && results !== undefined) {
+    if (updated === undefined) return 0;
+    // The stored summary is made from the whole row after the change, not from the patch alone.
+    await trx.updateTable('reports').set({ summary_json: summaryJson(updated) }).where('id', '=', id).execute();
+    if (results !== undefined) {
       await trx.updateTable('report_results').set({ results }).where('report_id', '=', id).execute();
     }
-    return changed;
+    return 1;
   });
 }
 
@@ -142,8 +170,8 @@ export async function deleteReportsOfProject(db: DbExecutor, userId: number, pro
   return Number(result.numDeletedRows);
 }
 
-function derivedColumns<Row extends { url: string; result: ReportResult }>(row: Row) {
-  return { ...row, url_lower: row.url.toLowerCase(), result_rank: RESULT_RANK[row.result] };
+function derivedColumns(row: Omit<ReportInsert, 'results'>) {
+  return { ...row, url_lower: row.url.toLowerCase(), result_rank: RESULT_RANK[row.result], summary_json: summaryJson(row) };
 }
 
 function withResults(db: DbExecutor) {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
-import { deleteReportsOfProject } from '../repositories/report.repository.ts';
+import { deleteReportsOfProject, type JsonText } from '../repositories/report.repository.ts';
 import { NotFoundError } from './errors.ts';
 import type { Page, Project } from './types.ts';
 
@@ -35,19 +35,32 @@ function toProject(row: ProjectRowView): Project {
 }
 
 export function createProjectService(db: Kysely<Database>) {
+  async function listPage<Item>(
+    userId: number,
+    options: ProjectListOptions,
+    readPage: (db: Kysely<Database>, userId: number, query: projectRepository.ProjectListOptions) => Promise<Item[]>,
+  ): Promise<Page<Item>> {
+    const [items, total] = await Promise.all([
+      readPage(db, userId, {
+        search: options.search,
+        sortBy: options.sortBy,
+        sort: options.sort,
+        limit: options.perPage,
+        offset: (options.page - 1) * options.perPage,
+      }),
+      projectRepository.countProjects(db, userId, { search: options.search }),
+    ]);
+    return { items, total, page: options.page, perPage: options.perPage };
+  }
+
   return {
     async list(userId: number, options: ProjectListOptions): Promise<Page<Project>> {
-      const [rows, total] = await Promise.all([
-        projectRepository.listProjects(db, userId, {
-          search: options.search,
-          sortBy: options.sortBy,
-          sort: options.sort,
-          limit: options.perPage,
-          offset: (options.page - 1) * options.perPage,
-        }),
-        projectRepository.countProjects(db, userId, { search: options.search }),
-      ]);
-      return { items: rows.map(toProject), total, page: options.page, perPage: options.perPage };
+      return listPage(userId, options, async (...args) => (await projectRepository.listProjects(...args)).map(toProject));
+    },
+
+    /** list() with each item as the API's JSON text. */
+    async listJson(userId: number, options: ProjectListOptions): Promise<Page<JsonText>> {
+      return listPage(userId, options, projectRepository.listProjectItems);
     },
 
     /** Deletes the project and every report of the caller in it; returns how many reports went. */

@@ -9,6 +9,9 @@ import { FetchError } from '../fetch/fetch-error.ts';
 import { hashPassword } from '../security/hashing.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import { adjustProjectCounts, lockProject, sumProjectCounts } from '../repositories/project.repository.ts';
+import { readReportCountsVersion } from '../repositories/report-counts-version.ts';
+import type { JsonText, ReportFilters } from '../repositories/report.repository.ts';
+import { createCountCache } from './count-cache.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Page, Privacy, Report, ReportSummary } from './types.ts';
@@ -109,25 +112,53 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     return toReport(row);
   }
 
+  const searchCounts = createCountCache();
+
+  /** How many of the account's reports match: exact, and never counted twice between changes. */
+  async function countMatching(userId: number, filters: ReportFilters): Promise<number> {
+    // Without a search, the project rows hold the count (kept exact with every report change).
+    if (!filters.search) return sumProjectCounts(db, userId, filters.result ?? 'reports', filters.project);
+    const version = await readReportCountsVersion(db, userId);
+    const key = JSON.stringify([userId, version, filters.search, filters.project ?? null, filters.result ?? null]);
+    return searchCounts.get(key, () => reportRepository.countReports(db, userId, filters));
+  }
+
+  async function listPage<Item>(
+    userId: number,
+    options: ReportListOptions,
+    readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Item[]>,
+  ): Promise<Page<Item>> {
+    const filters = { search: options.search, project: options.project, result: options.result };
+    const [items, total] = await Promise.all([
+      readPage(db, userId, {
+        ...filters,
+        sortBy: options.sortBy,
+        sort: options.sort,
+        limit: options.perPage,
+        offset: (options.page - 1) * options.perPage,
+      }),
+      countMatching(userId, filters),
+    ]);
+    return { items, total, page: options.page, perPage: options.perPage };
+  }
+
   return {
     show,
 
+    /** show() as the API's JSON text, for answering without parsing and serialising it again. */
+    async showJson(userId: number, id: number): Promise<JsonText> {
+      const json = await reportRepository.findReportJson(db, userId, id);
+      if (json === undefined) throw new NotFoundError();
+      return json;
+    },
+
     async list(userId: number, options: ReportListOptions): Promise<Page<ReportSummary>> {
-      const filters = { search: options.search, project: options.project, result: options.result };
-      const [rows, total] = await Promise.all([
-        reportRepository.listReports(db, userId, {
-          ...filters,
-          sortBy: options.sortBy,
-          sort: options.sort,
-          limit: options.perPage,
-          offset: (options.page - 1) * options.perPage,
-        }),
-        // Without a search, the project rows hold the count (kept exact with every report change).
-        options.search
-          ? reportRepository.countReports(db, userId, filters)
-          : sumProjectCounts(db, userId, options.result ?? 'reports', options.project),
-      ]);
-      return { items: rows.map(toReportSummary), total, page: options.page, perPage: options.perPage };
+      return listPage(userId, options, async (...args) => (await reportRepository.listReports(...args)).map(toReportSummary));
+    },
+
+    /** list() with each item as the API's JSON text. */
+    async listJson(userId: number, options: ReportListOptions): Promise<Page<JsonText>> {
+      return listPage(userId, options, reportRepository.listReportItems);
     },
 
     async create(userId: number, input: CreateReportInput): Promise<Report> {

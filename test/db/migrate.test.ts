@@ -11,6 +11,7 @@ const MIGRATION_NAMES = [
   '2026-11-21-0910-create-reports-and-projects',
   '2026-11-22-0900-create-web-sessions',
   '2026-11-22-1000-move-report-results-to-own-table',
+  '2026-11-22-1100-stored-report-summaries',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
-import { countReports, listReports, type ReportFilters, type ReportSortBy } from '../../src/repositories/report.repository.ts';
+import { countReports, listReportItems, type ReportFilters, type ReportSortBy } from '../../src/repositories/report.repository.ts';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
 
 const FILTERS: ReportFilters[] = [
@@ -48,7 +48,7 @@ describe('report list query plans [sqlite]', () => {
       for (const sort of ['asc', 'desc'] as const) {
         it(`${JSON.stringify(filters)} sorted by ${sortBy} ${sort} uses an index for both the owner and the order`, async () => {
           captured = [];
-          await listReports(logged, 1, { ...filters, sortBy, sort, limit: 25, offset: 50 });
+          await listReportItems(logged, 1, { ...filters, sortBy, sort, limit: 25, offset: 50 });
           const details = plan(captured[0]);
           expect(details.join(' | ')).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
           expect(details.join(' | ')).not.toContain('TEMP B-TREE');
@@ -61,6 +61,12 @@ describe('report list query plans [sqlite]', () => {
       expect(plan(captured[0]).join(' | ')).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
     });
   }
+
+  it('reads the default list (newest first) from the summary index alone, without reading the reports', async () => {
+    captured = [];
+    await listReportItems(logged, 1, { sortBy: 'id', sort: 'desc', limit: 100, offset: 0 });
+    expect(plan(captured[0]).join(' | ')).toBe('SEARCH reports USING COVERING INDEX reports_user_id_summary_idx (user_id=?)');
+  });
 
   it('counts a url search from an index alone, without reading the reports', async () => {
     captured = [];

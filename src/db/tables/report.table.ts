@@ -26,6 +26,8 @@ export interface ReportsTable {
   generated_at: string;
   created_at: string;
   updated_at: string;
+  /** the API's list item for this report without its id, as JSON text (report-summary-json.ts) */
+  summary_json: string;
 }
 
 /**

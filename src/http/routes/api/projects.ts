@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProjectDeletedResponse, ProjectListQuery, ProjectListResponse, ProjectParams } from '../../schemas/projects.ts';
 import { commonErrorResponses } from '../../schemas/common.ts';
-import { listEnvelope } from '../../list-envelope.ts';
+import { listEnvelopeJson } from '../../list-envelope.ts';
+import { sendJsonText } from '../../send-json-text.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 
 const tags = ['projects'];
@@ -21,22 +22,17 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProjectListResponse, ...commonErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const page = await projects.list(request.account.id, {
+      const page = await projects.listJson(request.account.id, {
         search: q.search || undefined,
         sortBy: q.sort_by ?? 'created_at',
         sort: q.sort ?? 'desc',
         page: q.page ?? 1,
         perPage: q.per_page ?? 100,
       });
-      return listEnvelope(request, page, {
-        search: q.search,
-        search_by: q.search_by,
-        sort_by: q.sort_by,
-        sort: q.sort,
-        per_page: q.per_page,
-      });
+      const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
+      return sendJsonText(reply, listEnvelopeJson(request, page, linkQuery));
     },
   );
 

@@ -11,7 +11,8 @@ import {
   UpdateReportBody,
 } from '../../schemas/reports.ts';
 import { commonErrorResponses } from '../../schemas/common.ts';
-import { listEnvelope } from '../../list-envelope.ts';
+import { listEnvelopeJson } from '../../list-envelope.ts';
+import { sendJsonText } from '../../send-json-text.ts';
 import { parseId } from '../../parse-id.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 
@@ -32,9 +33,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReportListResponse, ...commonErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const page = await reports.list(request.account.id, {
+      const page = await reports.listJson(request.account.id, {
         search: q.search || undefined,
         project: q.project,
         result: q.result,
@@ -43,7 +44,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         page: q.page ?? 1,
         perPage: q.per_page ?? 100,
       });
-      return listEnvelope(request, page, {
+      const linkQuery = {
         search: q.search,
         search_by: q.search_by,
         project: q.project,
@@ -51,7 +52,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sort_by: q.sort_by,
         sort: q.sort,
         per_page: q.per_page,
-      });
+      };
+      return sendJsonText(reply, listEnvelopeJson(request, page, linkQuery));
     },
   );
 
@@ -65,7 +67,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
       },
     },
-    async (request) => ({ data: await reports.show(request.account.id, parseId(request.params.id)), status: 200 as const }),
+    async (request, reply) => {
+      const report = await reports.showJson(request.account.id, parseId(request.params.id));
+      return sendJsonText(reply, `{"data":${report},"status":200}`);
+    },
   );
 
   app.post(
