@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { withStatementCache } from './sqlite-statement-cache.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportResultsTable, ReportsTable } from './tables/report.table.ts';
@@ -63,12 +64,27 @@ export function createDb(databaseUrl: string | undefined, options: CreateDbOptio
 function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialect {
   switch (config.dialect) {
     case 'sqlite':
-      return new SqliteDialect({ database: withStatementCache(openSqlite(config.filename)) });
+      return new SqliteDialect({ database: openSqliteForKysely(config.filename) });
     case 'postgres':
       return new PostgresDialect({ pool: openPostgresPool(config.connectionString, options) });
     default:
       throw new Error(`unknown database dialect: ${JSON.stringify(config satisfies never)}`);
   }
+}
+
+/** The connection with compiled statements kept, and, for a file, checkpoints on a thread of their own. */
+function openSqliteForKysely(filename: string) {
+  const database = openSqlite(filename);
+  const connection = withStatementCache(database);
+  if (filename === ':memory:') return connection;
+  const checkpointer = startCheckpointer(database, filename);
+  return {
+    ...connection,
+    close() {
+      checkpointer.stop();
+      connection.close();
+    },
+  };
 }
 
 function openSqlite(filename: string): SqliteDatabase.Database {

@@ -19,11 +19,10 @@ import { apiRoutes } from './routes/api/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRedactPaths, logSerializers } from './log-redaction.ts';
 import { contentSecurityPolicy } from '../web/content-security-policy.ts';
-import { createReportAccessService } from '../services/report-access.service.ts';
-import { createWebSessionService } from '../services/web-session.service.ts';
 import { webRoutes } from '../web/index.ts';
 import { sendNotFoundPage } from '../web/render.ts';
 import { createAttemptLimiter, createMemoryAttemptStore } from '../web/attempt-limiter.ts';
+import { createRedisAttemptStore } from '../web/redis-attempt-store.ts';
 import { registerRedis } from './plugins/redis.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -97,9 +96,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(webRoutes, {
-    access: createReportAccessService(database.db),
-    sessions: createWebSessionService(database.db, app.services.accounts),
-    unlockAttempts: createAttemptLimiter(createMemoryAttemptStore(), UNLOCK_LIMITS),
+    access: app.services.reportAccess,
+    sessions: app.services.webSessions,
+    // With REDIS_URL every server process counts a report's wrong passwords together, as the API rate limit does.
+    unlockAttempts: createAttemptLimiter(app.redis ? createRedisAttemptStore(app.redis) : createMemoryAttemptStore(), UNLOCK_LIMITS),
   });
   return app;
 }

@@ -7,6 +7,8 @@ import { createReportService } from './report.service.ts';
 import { createProjectService } from './project.service.ts';
 import { createAccountService } from './account.service.ts';
 import { createHealthService } from './health.service.ts';
+import { createReportAccessService } from './report-access.service.ts';
+import { createWebSessionService } from './web-session.service.ts';
 import { createAnalysisSlots } from './analysis-slots.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -35,6 +37,7 @@ export interface ServiceOptions {
 
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
+  const accounts = createAccountService(db);
   return {
     reports: createReportService(
       db,
@@ -42,7 +45,11 @@ export function createServices(database: AppDatabase, config: Config, options: S
       createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
     ),
     projects: createProjectService(db),
-    accounts: createAccountService(db),
+    accounts,
     health: createHealthService(db),
+    /** Who may see a report's web page, and unlocking password-protected ones. */
+    reportAccess: createReportAccessService(db),
+    /** Dashboard sign-in sessions, opened with an API key. */
+    webSessions: createWebSessionService(db, accounts),
   };
 }

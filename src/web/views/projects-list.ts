@@ -3,6 +3,7 @@ import type { Page, Project } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { formatNumber, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
+import { listControls } from './list-controls.ts';
 import { listHref, pagination } from './pagination.ts';
 
 export interface ProjectFilters {
@@ -19,9 +20,10 @@ export interface ProjectsListOptions {
   notice?: string;
 }
 
-function option(value: string | number, label: string, selected: boolean): SafeHtml {
-  return html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
-}
+const SORT_KEYS: readonly [ProjectFilters['sort_by'], string][] = [
+  ['created_at', 'Date created'],
+  ['project', 'Name'],
+];
 
 function projectRow(project: Project): SafeHtml {
   const counts = project.result_counts;
@@ -50,24 +52,7 @@ ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <label for="search">Name contains</label>
     <input id="search" name="search" type="search" maxlength="2048" value="${filters.search ?? ''}">
   </div>
-  <div class="field">
-    <label for="sort_by">Sort by</label>
-    <select id="sort_by" name="sort_by">
-      ${option('created_at', 'Date created', filters.sort_by === 'created_at')}
-      ${option('project', 'Name', filters.sort_by === 'project')}
-    </select>
-  </div>
-  <div class="field">
-    <label for="sort">Order</label>
-    <select id="sort" name="sort">
-      ${option('desc', 'Descending', filters.sort === 'desc')}
-      ${option('asc', 'Ascending', filters.sort === 'asc')}
-    </select>
-  </div>
-  <div class="field">
-    <label for="per_page">Per page</label>
-    <select id="per_page" name="per_page">${[10, 25, 50, 100].map((size) => option(size, String(size), size === filters.per_page))}</select>
-  </div>
+  ${listControls(SORT_KEYS, filters)}
   <div class="filters-actions">
     <button type="submit" class="button button--primary">Apply</button>
     <a class="button button--quiet" href="/dashboard/projects">Reset</a>

@@ -5,6 +5,7 @@ import type { Page, ReportSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, shortUrl, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
+import { listControls, selectOption } from './list-controls.ts';
 import { pagination } from './pagination.ts';
 
 export interface ReportFilters {
@@ -32,10 +33,6 @@ const SORT_KEYS: readonly [ReportFilters['sort_by'], string][] = [
   ['result', 'Result'],
 ];
 
-function option(value: string | number, label: string, selected: boolean): SafeHtml {
-  return html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
-}
-
 function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeHtml {
   const projectNames = filters.project && !projects.includes(filters.project) ? [filters.project, ...projects] : projects;
   return html`<form method="get" action="/dashboard/reports" class="filters" role="search" aria-label="Filter reports">
@@ -46,32 +43,18 @@ function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeH
   <div class="field">
     <label for="project">Project</label>
     <select id="project" name="project">
-      ${option('', 'All projects', !filters.project)}
-      ${projectNames.map((name) => option(name, name, name === filters.project))}
+      ${selectOption('', 'All projects', !filters.project)}
+      ${projectNames.map((name) => selectOption(name, name, name === filters.project))}
     </select>
   </div>
   <div class="field">
     <label for="result">Result</label>
     <select id="result" name="result">
-      ${option('', 'Any result', !filters.result)}
-      ${(['good', 'decent', 'bad'] as const).map((verdict) => option(verdict, VERDICT_NAMES[verdict], verdict === filters.result))}
+      ${selectOption('', 'Any result', !filters.result)}
+      ${(['good', 'decent', 'bad'] as const).map((verdict) => selectOption(verdict, VERDICT_NAMES[verdict], verdict === filters.result))}
     </select>
   </div>
-  <div class="field">
-    <label for="sort_by">Sort by</label>
-    <select id="sort_by" name="sort_by">${SORT_KEYS.map(([key, label]) => option(key, label, key === filters.sort_by))}</select>
-  </div>
-  <div class="field">
-    <label for="sort">Order</label>
-    <select id="sort" name="sort">
-      ${option('desc', 'Descending', filters.sort === 'desc')}
-      ${option('asc', 'Ascending', filters.sort === 'asc')}
-    </select>
-  </div>
-  <div class="field">
-    <label for="per_page">Per page</label>
-    <select id="per_page" name="per_page">${[10, 25, 50, 100].map((size) => option(size, String(size), size === filters.per_page))}</select>
-  </div>
+  ${listControls(SORT_KEYS, filters)}
   <div class="filters-actions">
     <button type="submit" class="button button--primary">Apply</button>
     <a class="button button--quiet" href="/dashboard/reports">Reset</a>

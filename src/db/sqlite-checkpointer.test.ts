@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
+
+interface CheckpointStatus {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe('SQLite checkpointer', () => {
+  let directory: string;
+  let database: SqliteDatabase.Database;
+
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pagegrade-checkpoint-'));
+    database = new SqliteDatabase(join(directory, 'db.sqlite'));
+    database.pragma('journal_mode = WAL');
+    database.exec('create table t (id integer primary key, body text)');
+  });
+  afterEach(async () => {
+    if (database.open) database.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('turns automatic checkpoints off and copies committed pages back from its own thread', async () => {
+    const checkpointer = startCheckpointer(database, join(directory, 'db.sqlite'));
+    try {
+      expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      const insert = database.prepare('insert into t (body) values (?)');
+      for (let i = 0; i < 300; i++) insert.run('x'.repeat(8_000));
+      // A passive checkpoint of nothing reports what is in the WAL and how much of it is copied already.
+      const status = () => (database.pragma('wal_checkpoint(NOOP)') as CheckpointStatus[])[0];
+      expect(status().log).toBeGreaterThan(500);
+      await waitFor(() => status().checkpointed === status().log);
+    } finally {
+      checkpointer.stop();
+    }
+  });
+
+  it('turns automatic checkpoints back on and reports when its thread fails', async () => {
+    const failures: string[] = [];
+    startCheckpointer(database, join(directory, 'no-such-file.sqlite'), (message) => failures.push(message));
+    await waitFor(() => failures.length > 0);
+    expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+});
