@@ -1,6 +1,6 @@
 // Reports, always scoped to their owner except for the public report page (findReportById). A report
 // is a row of `reports` plus its results in `report_results`; the functions here keep the two together.
-import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import type { ExpressionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { NewReport, ReportResult, ReportRow } from '../db/tables/report.table.ts';
 import { lowerCaseColumnContains, type SortDirection } from './contains-search.ts';
@@ -113,15 +113,27 @@ export async function listReports(
 
 /** The same page as listReports, each item as the API's JSON from its stored summary. */
 export async function listReportItems(db: DbExecutor, userId: number, options: ReportListOptions): Promise<JsonText[]> {
-  const rows = await pageQuery(db, userId, options).select(['id', 'summary_json']).execute();
+  const rows = options.search
+    ? // A search tests url_lower on the account's reports one by one. The page's ids come from the narrow
+      // (user_id, id, url_lower) index alone and only their rows are read; a single query let SQLite
+      // walk the wide summary index instead and read each report's row for its url (at a million
+      // reports 6 ms a page instead of 0.5).
+      await ordered(db.selectFrom('reports').where('id', 'in', pageQuery(db, userId, options).select('id')), options)
+        .select(['id', 'summary_json'])
+        .execute()
+    : await pageQuery(db, userId, options).select(['id', 'summary_json']).execute();
   return rows.map((row) => itemJson(row.id, row.summary_json));
 }
 
 function pageQuery(db: DbExecutor, userId: number, options: ReportListOptions) {
+  return ordered(db.selectFrom('reports').where(matching(userId, options)), options).limit(options.limit).offset(options.offset);
+}
+
+/** By the sort key, then id in the same direction, so pages never overlap. */
+function ordered<Query extends SelectQueryBuilder<Database, 'reports', object>>(query: Query, options: ReportListOptions): Query {
   const sortColumn = SORT_COLUMN[options.sortBy];
-  let query = db.selectFrom('reports').where(matching(userId, options));
-  if (sortColumn !== 'id') query = query.orderBy(sortColumn, options.sort);
-  return query.orderBy('id', options.sort).limit(options.limit).offset(options.offset);
+  const bySortKey = sortColumn === 'id' ? query : query.orderBy(sortColumn, options.sort);
+  return bySortKey.orderBy('id', options.sort) as Query;
 }
 
 export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {

@@ -17,6 +17,12 @@ const FILTERS: ReportFilters[] = [
 ];
 const SORTS: ReportSortBy[] = ['id', 'generated_at', 'url', 'result'];
 
+interface PlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
 describe('report list query plans [sqlite]', () => {
   let test: TestDatabase;
   let sqlite: SqliteDatabase.Database;
@@ -38,9 +44,23 @@ describe('report list query plans [sqlite]', () => {
     await test.destroy();
   });
 
+  function planRows(query: CompiledQuery) {
+    return sqlite.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as PlanRow[];
+  }
+
   function plan(query: CompiledQuery): string[] {
-    const rows = sqlite.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[]));
-    return (rows as { detail: string }[]).map((row) => row.detail);
+    return planRows(query).map((row) => row.detail);
+  }
+
+  /** A search page's plan: the ids subquery's own steps, and the outer query's. */
+  function searchPlan(query: CompiledQuery): { outer: string[]; subquery: string[] } {
+    const rows = planRows(query);
+    const subqueryIds = new Set(rows.filter((row) => row.detail.startsWith('LIST SUBQUERY')).map((row) => row.id));
+    for (const row of rows) if (subqueryIds.has(row.parent)) subqueryIds.add(row.id);
+    return {
+      outer: rows.filter((row) => !subqueryIds.has(row.id)).map((row) => row.detail),
+      subquery: rows.filter((row) => subqueryIds.has(row.id) && !row.detail.startsWith('LIST SUBQUERY')).map((row) => row.detail),
+    };
   }
 
   for (const filters of FILTERS) {
@@ -49,9 +69,17 @@ describe('report list query plans [sqlite]', () => {
         it(`${JSON.stringify(filters)} sorted by ${sortBy} ${sort} uses an index for both the owner and the order`, async () => {
           captured = [];
           await listReportItems(logged, 1, { ...filters, sortBy, sort, limit: 25, offset: 50 });
-          const details = plan(captured[0]);
-          expect(details.join(' | ')).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
-          expect(details.join(' | ')).not.toContain('TEMP B-TREE');
+          if (filters.search === undefined) {
+            const details = plan(captured[0]).join(' | ');
+            expect(details).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
+            expect(details).not.toContain('TEMP B-TREE');
+            return;
+          }
+          // The page's ids in index order, then only those rows, by id (sorting one page at most).
+          const { outer, subquery } = searchPlan(captured[0]);
+          expect(subquery.join(' | ')).toMatch(/^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \(user_id=\?/);
+          expect(subquery.join(' | ')).not.toContain('TEMP B-TREE');
+          expect(outer[0]).toBe('SEARCH reports USING INTEGER PRIMARY KEY (rowid=?)');
         });
       }
     }
@@ -66,6 +94,12 @@ describe('report list query plans [sqlite]', () => {
     captured = [];
     await listReportItems(logged, 1, { sortBy: 'id', sort: 'desc', limit: 100, offset: 0 });
     expect(plan(captured[0]).join(' | ')).toBe('SEARCH reports USING COVERING INDEX reports_user_id_summary_idx (user_id=?)');
+  });
+
+  it('finds a url search page\'s ids (newest first) from the narrow url index alone', async () => {
+    captured = [];
+    await listReportItems(logged, 1, { search: 'pricing', sortBy: 'id', sort: 'desc', limit: 100, offset: 0 });
+    expect(searchPlan(captured[0]).subquery).toEqual(['SEARCH reports USING COVERING INDEX reports_user_id_url_lower_idx (user_id=?)']);
   });
 
   it('counts a url search from an index alone, without reading the reports', async () => {
