@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       maxAnalyses: 64,
       // every core but the main thread's, at most four
       analysisThreads: Math.min(4, availableParallelism() - 1),
+      sqliteCacheMb: 256,
     });
     expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT: '2',
       PAGEGRADE_MAX_ANALYSES: '8',
       PAGEGRADE_ANALYSIS_THREADS: '3',
+      PAGEGRADE_SQLITE_CACHE_MB: '2048',
       PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
     });
     expect(config).toMatchObject({
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       maxAnalysesPerAccount: 2,
       maxAnalyses: 8,
       analysisThreads: 3,
+      sqliteCacheMb: 2048,
     });
     expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
   });
@@ -64,6 +67,7 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, 'PORT must be an integer'],
     [{ PAGEGRADE_RATE_LIMIT: '0' }, 'PAGEGRADE_RATE_LIMIT must be an integer of at least 1'],
     [{ PAGEGRADE_ANALYSIS_THREADS: '-1' }, 'PAGEGRADE_ANALYSIS_THREADS must be an integer of at least 0'],
+    [{ PAGEGRADE_SQLITE_CACHE_MB: '1' }, 'PAGEGRADE_SQLITE_CACHE_MB must be an integer of at least 2'],
     [{ PAGEGRADE_THRESHOLDS: 'not json' }, 'must be a JSON object'],
     [{ PAGEGRADE_THRESHOLDS: '{"title_max": 3}' }, 'unknown key "title_max"'],
     [{ PAGEGRADE_THRESHOLDS: '{"min_words": -1}' }, 'non-negative number'],

@@ -24,6 +24,8 @@ export interface Config {
   maxAnalyses: number;
   /** Worker threads that parse and check pages; 0 runs that on the main thread. */
   analysisThreads: number;
+  /** Most memory SQLite's page cache may use (it fills only as pages are read). */
+  sqliteCacheMb: number;
   userAgent: string;
   thresholds: CheckThresholds;
   /** pino level, or false to silence logs (tests) */
@@ -33,6 +35,13 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Report pages, their results and the list indexes an active server reads again and again: at a million
+ * reports the rows behind one list page or report are scattered over gigabytes, and when the operating
+ * system's cache has let them go (some VMs reclaim it within a minute) every row is a disk read.
+ */
+export const DEFAULT_SQLITE_CACHE_MB = 256;
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -94,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
+    sqliteCacheMb: integerSetting(env, 'PAGEGRADE_SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2),
     userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
     thresholds: thresholdsSetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',

@@ -34,6 +34,8 @@ export interface DbHandle {
 }
 
 export interface CreateDbOptions {
+  /** SQLite's page cache limit (default 64 MiB: tests, the CLI); the server passes its setting. */
+  sqliteCacheMb?: number;
   /** An idle PostgreSQL connection failed (server restart, network); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
 }
@@ -64,7 +66,7 @@ export function createDb(databaseUrl: string | undefined, options: CreateDbOptio
 function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialect {
   switch (config.dialect) {
     case 'sqlite':
-      return new SqliteDialect({ database: openSqliteForKysely(config.filename) });
+      return new SqliteDialect({ database: openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64) });
     case 'postgres':
       return new PostgresDialect({ pool: openPostgresPool(config.connectionString, options) });
     default:
@@ -73,8 +75,8 @@ function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialec
 }
 
 /** The connection with compiled statements kept, and, for a file, checkpoints on a thread of their own. */
-function openSqliteForKysely(filename: string) {
-  const database = openSqlite(filename);
+function openSqliteForKysely(filename: string, cacheMb: number) {
+  const database = openSqlite(filename, cacheMb);
   const connection = withStatementCache(database);
   if (filename === ':memory:') return connection;
   const checkpointer = startCheckpointer(database, filename);
@@ -87,7 +89,7 @@ function openSqliteForKysely(filename: string) {
   };
 }
 
-function openSqlite(filename: string): SqliteDatabase.Database {
+function openSqlite(filename: string, cacheMb: number): SqliteDatabase.Database {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const database = new SqliteDatabase(filename);
   // WAL lets readers run while a report is written. NORMAL under WAL never corrupts the file; a power
@@ -96,10 +98,9 @@ function openSqlite(filename: string): SqliteDatabase.Database {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  // SQLite's default 2 MiB page cache re-reads (a system call per 4 KiB page) the report rows and
-  // index pages every list request needs; 64 MiB keeps those of active accounts, halving a list
-  // query's time at a million reports.
-  database.pragma('cache_size = -65536');
+  // SQLite's default 2 MiB page cache re-reads (a system call per 4 KiB page, or a disk read) the
+  // report rows and index pages every list request needs (see DEFAULT_SQLITE_CACHE_MB in config.ts).
+  database.pragma(`cache_size = -${cacheMb * 1024}`);
   return database;
 }
 

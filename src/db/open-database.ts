@@ -1,7 +1,7 @@
 // Opens the configured database and brings its schema up to date: what the server, the CLI and
 // the API tests start from.
 import type { Kysely } from 'kysely';
-import { createDb, type Database, type DialectName } from './database.ts';
+import { createDb, type CreateDbOptions, type Database, type DialectName } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export interface AppDatabase {
@@ -12,8 +12,8 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
-export async function openDatabase(databaseUrl: string | undefined): Promise<AppDatabase> {
-  const handle = createDb(databaseUrl);
+export async function openDatabase(databaseUrl: string | undefined, options: CreateDbOptions = {}): Promise<AppDatabase> {
+  const handle = createDb(databaseUrl, options);
   try {
     const appliedMigrations = await migrateToLatest(handle.db);
     return { db: handle.db, dialect: handle.dialect, appliedMigrations, close: handle.destroy };

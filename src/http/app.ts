@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...frameworkErrorOptions,
   });
 
-  const database = options.database ?? (await openDatabase(config.databaseUrl));
+  const database = options.database ?? (await openDatabase(config.databaseUrl, { sqliteCacheMb: config.sqliteCacheMb }));
   app.decorate('config', config);
   app.decorate(
     'services',

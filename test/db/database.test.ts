@@ -49,10 +49,23 @@ describe('createDb with SQLite', () => {
       expect(await pragma('synchronous')).toBe(1);
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
+      expect(await pragma('cache_size')).toBe(-64 * 1024);
+      // Checkpoints run on their own thread (sqlite-checkpointer.ts), not inside commits.
+      expect(await pragma('wal_autocheckpoint')).toBe(0);
       expect(existsSync(filename)).toBe(true);
     } finally {
       await handle.destroy();
       await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('sizes the page cache as asked', async () => {
+    const handle = createDb('sqlite::memory:', { sqliteCacheMb: 300 });
+    try {
+      const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
+      expect(rows).toEqual([{ cache_size: -300 * 1024 }]);
+    } finally {
+      await handle.destroy();
     }
   });
 
