@@ -53,6 +53,19 @@ export function capItems<T>(items: readonly T[], max = MAX_ERROR_ITEMS): T[] {
   return items.length > max ? items.slice(0, max) : [...items];
 }
 
+/**
+ * `capItems([...new Set(items.map(show))], max)`, calling `show` only until `max` distinct items are
+ * found: showing an item (resolving its URL) costs more than the check that found it.
+ */
+export function firstDistinct<T>(items: readonly T[], show: (item: T) => string, max = MAX_ERROR_ITEMS): string[] {
+  const shown = new Set<string>();
+  for (const item of items) {
+    if (shown.size >= max) break;
+    shown.add(show(item));
+  }
+  return [...shown];
+}
+
 /** Not applicable (or could not be checked), with the reason shown to people. */
 export function notApplicable(reason: string, value?: unknown): CheckOutcome {
   return value === undefined ? { passed: null, reason } : { passed: null, value, reason };

@@ -19,21 +19,32 @@ import type {
 import { addResource, addSrcsetResources } from './resource-refs.ts';
 import type { StartTagAttributes } from './start-tag-attributes.ts';
 import { Kind } from './tag-rules.ts';
+import { CollapsedText } from './whitespace.ts';
 
-const WHITESPACE_RUN = /\s+/g;
-const ASCII_WHITESPACE = /[\t\n\f\r ]+/;
+/**
+ * The empty list, shared (and frozen) by the many elements without the attribute: most links have no
+ * rel, most images no <picture>. One list per element would be kept alive with the snapshot.
+ */
+const NONE: never[] = Object.freeze([]) as never[];
 
-function collapseWhitespace(text: string): string {
-  return text.replace(WHITESPACE_RUN, ' ').trim();
+/** ASCII whitespace separates tokens (the HTML standard's "split on ASCII whitespace"). */
+function isAsciiWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
 /** Space-separated tokens, lower-case (rel). */
 function lowerTokens(value: string | undefined): string[] {
-  if (value === undefined) return [];
-  return value
-    .toLowerCase()
-    .split(ASCII_WHITESPACE)
-    .filter((token) => token !== '');
+  if (value === undefined) return NONE;
+  const lower = value.toLowerCase();
+  const tokens: string[] = [];
+  let i = 0;
+  while (i < lower.length) {
+    while (i < lower.length && isAsciiWhitespace(lower.charCodeAt(i))) i++;
+    const start = i;
+    while (i < lower.length && !isAsciiWhitespace(lower.charCodeAt(i))) i++;
+    if (i > start) tokens.push(lower.slice(start, i));
+  }
+  return tokens;
 }
 
 function lowerOrNull(value: string | undefined): string | null {
@@ -86,10 +97,10 @@ export class ElementCollector {
   // end tag is recognised.
   private anchor: Anchor | null = null;
   private anchorDepth = 0;
-  private anchorText = '';
+  private readonly anchorText = new CollapsedText();
   private heading: Heading | null = null;
   private headingDepth = 0;
-  private headingText = '';
+  private readonly headingText = new CollapsedText();
   private form: Form | null = null;
   private formDepth = 0;
   private pictureDepth = 0;
@@ -114,15 +125,16 @@ export class ElementCollector {
     this.rawText += text;
   }
 
-  addVisibleText(text: string): void {
-    if (this.anchor !== null) this.anchorText += text;
-    if (this.heading !== null) this.headingText += text;
+  /** Visible text `source.slice(start, end)`. */
+  addVisibleText(source: string, start: number, end: number): void {
+    if (this.anchor !== null) this.anchorText.add(source, start, end);
+    if (this.heading !== null) this.headingText.add(source, start, end);
   }
 
   /** A block boundary inside link or heading text. */
   addBreak(): void {
-    if (this.anchor !== null) this.anchorText += ' ';
-    if (this.heading !== null) this.headingText += ' ';
+    if (this.anchor !== null) this.anchorText.addSpace();
+    if (this.heading !== null) this.headingText.addSpace();
   }
 
   /**
@@ -338,7 +350,7 @@ export class ElementCollector {
       height: attrs.height ?? null,
       loading: attrs.loading ?? null,
       role: attrs.role ?? null,
-      pictureSources: [],
+      pictureSources: NONE,
     };
     this.images.push(image);
     if (this.pictureSources !== null) {
@@ -350,7 +362,12 @@ export class ElementCollector {
     }
     addResource(this.resources, 'img', 'src', attrs.src, lazy);
     addSrcsetResources(this.resources, 'img', attrs.srcset, lazy);
-    if (alt !== null && textVisible) this.addVisibleText(` ${alt} `); // alt text is the image's text in a link or heading
+    if (alt !== null && textVisible) {
+      // alt text is the image's text in a link or heading, a word apart from the text around it
+      this.addBreak();
+      this.addVisibleText(alt, 0, alt.length);
+      this.addBreak();
+    }
   }
 
   private openSource(attrs: StartTagAttributes): void {
@@ -364,15 +381,13 @@ export class ElementCollector {
 
   private finishAnchor(): void {
     if (this.anchor === null) return;
-    this.anchor.text = collapseWhitespace(this.anchorText);
+    this.anchor.text = this.anchorText.take();
     this.anchor = null;
-    this.anchorText = '';
   }
 
   private finishHeading(): void {
     if (this.heading === null) return;
-    this.heading.text = collapseWhitespace(this.headingText);
+    this.heading.text = this.headingText.take();
     this.heading = null;
-    this.headingText = '';
   }
 }

@@ -1,6 +1,7 @@
 // E-mail addresses in page text and in mailto: links. The text scanner works outward from each "@"
 // with bounded lengths instead of running a regular expression over the text, so a long run of
 // address-like characters cannot make it quadratic.
+import { isJsWhitespace } from './whitespace.ts';
 
 /** Addresses kept per list: enough to show the problem, bounded for hostile pages. */
 export const MAX_EMAILS = 50;
@@ -61,8 +62,17 @@ export function collectEmails(text: string, found: Map<string, string>): void {
 
 const MAILTO = /^\s*mailto:/i;
 
+/** Whether `href` can start with `mailto:`: its first character that is not whitespace is an "m". */
+function mayBeMailto(href: string): boolean {
+  let i = 0;
+  while (i < href.length && isJsWhitespace(href.charCodeAt(i))) i++;
+  return (href.charCodeAt(i) | 0x20) === 0x6d;
+}
+
 /** The addresses of a `mailto:` href (several may be comma-separated; the query is dropped). */
 export function mailtoAddresses(href: string): string[] {
+  // most links are not mailto: links; tell them apart without the regular expression
+  if (!mayBeMailto(href)) return [];
   const prefix = MAILTO.exec(href);
   if (prefix === null) return [];
   let target = href.slice(prefix[0].length);

@@ -75,21 +75,21 @@ export class PageCollector implements PageParserHandler {
   private readonly seenIds = new Set<string>();
   private readonly duplicateIds = new Set<string>();
 
-  onprocessinginstruction(name: string, data: string): void {
+  ondeclaration(name: string, data: string): void {
     if (this.doctypeRaw !== null || !name.startsWith('!doctype')) return;
     this.doctypeRaw = data;
     this.standardsMode = !this.contentSeen && documentMode(data) === 'no-quirks';
   }
 
-  onopentagname(name: string): void {
+  onopentagname(name: string, rule: number): void {
     this.startTagPending = true;
     this.tagName = name;
-    this.tagRule = TAG_RULES.get(name) ?? 0;
+    this.tagRule = rule;
     this.attrs.clear();
   }
 
-  onattribute(name: string, value: string): void {
-    this.attrs.set(name, value);
+  onattribute(id: number, value: string): void {
+    this.attrs.set(id, value);
   }
 
   onstarttagend(): void {
@@ -133,8 +133,22 @@ export class PageCollector implements PageParserHandler {
   snapshot(finalUrl: string): PageSnapshot {
     this.text.finish();
     const elements = this.elements.finish();
+    // every field written out (no spread), so all snapshots share one object shape
     return {
-      ...elements,
+      htmlLang: elements.htmlLang,
+      baseHref: elements.baseHref,
+      titles: elements.titles,
+      titlesOutsideHead: elements.titlesOutsideHead,
+      metas: elements.metas,
+      linkTags: elements.linkTags,
+      headings: elements.headings,
+      anchors: elements.anchors,
+      images: elements.images,
+      scripts: elements.scripts,
+      resources: elements.resources,
+      forms: elements.forms,
+      jsonLd: elements.jsonLd,
+      mailtoEmails: elements.mailtoEmails,
       htmlLength: this.html.length,
       doctype: { raw: this.doctypeRaw, standardsMode: this.standardsMode },
       baseUrl: baseUrl(elements.baseHref, finalUrl),
@@ -202,7 +216,7 @@ export class PageCollector implements PageParserHandler {
       this.bodyStarted = true; // text cannot be in the head: it starts the body
     }
     this.text.add(source, start, end);
-    if (this.elements.collectsText) this.elements.addVisibleText(source.slice(start, end));
+    if (this.elements.collectsText) this.elements.addVisibleText(source, start, end);
   }
 
   /** A block boundary: ends the current word and separates link and heading text. */
@@ -212,8 +226,8 @@ export class PageCollector implements PageParserHandler {
   }
 
   private noteId(id: string): void {
-    if (!this.seenIds.has(id)) this.seenIds.add(id);
-    else if (this.duplicateIds.size < MAX_DUPLICATE_IDS) this.duplicateIds.add(id);
+    const seen = this.seenIds.size;
+    if (this.seenIds.add(id).size === seen && this.duplicateIds.size < MAX_DUPLICATE_IDS) this.duplicateIds.add(id);
   }
 }
 

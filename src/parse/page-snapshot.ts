@@ -156,7 +156,7 @@ export interface PageSnapshot {
     /** Characters of visible body text, whitespace runs counted as one. */
     charCount: number;
     /** Lower-cased distinct words of visible text, for keyword checks (capped at 20,000 words). */
-    words: Set<string>;
+    words: ReadonlySet<string>;
     /** e-mail addresses found in visible text (deduplicated, up to 50). */
     emails: string[];
   };

@@ -1,7 +1,10 @@
 // The attributes of the current start tag that the collector reads, in one reused object of fixed
 // shape. htmlparser2 builds a fresh attributes object per tag when given an onopentag callback; taking
-// the attributes one by one through onattribute and keeping only these is markedly faster.
+// the attributes one by one, already recognised by number (attribute-names.ts), and keeping only these
+// is markedly faster.
 // Values are as written (entity-decoded); a repeated attribute keeps its first value, as in browsers.
+// Attributes read only for their presence (style, hidden, itemscope, async, defer, onclick) hold ''.
+import { Attr } from './attribute-names.ts';
 
 export class StartTagAttributes {
   // on every element
@@ -45,30 +48,29 @@ export class StartTagAttributes {
   /** Some attribute beyond the every-element ones is set, so `clear` must reset them all. */
   private specificSet = false;
 
-  set(name: string, value: string): void {
-    switch (name) {
-      case 'class':
-        return; // the most common attribute, and one we never read
-      case 'id':
+  /** Attribute `id` (attribute-names.ts) has `value`; an attribute the collector does not read has id 0. */
+  set(id: number, value: string): void {
+    switch (id) {
+      case Attr.Id:
         this.id ??= value;
         return;
-      case 'style':
+      case Attr.Style:
         this.style ??= value;
         return;
-      case 'hidden':
+      case Attr.Hidden:
         this.hidden ??= value;
         return;
-      case 'itemscope':
+      case Attr.Itemscope:
         this.itemscope ??= value;
         return;
-      case 'itemtype':
+      case Attr.Itemtype:
         this.itemtype ??= value;
         return;
-      case 'typeof':
+      case Attr.Typeof:
         this.typeof ??= value;
         return;
     }
-    this.setSpecific(name, value);
+    this.setSpecific(id, value);
   }
 
   clear(): void {
@@ -82,96 +84,96 @@ export class StartTagAttributes {
     this.type = this.width = undefined;
   }
 
-  private setSpecific(name: string, value: string): void {
-    switch (name) {
-      case 'href':
+  private setSpecific(id: number, value: string): void {
+    switch (id) {
+      case Attr.Href:
         this.href ??= value;
         break;
-      case 'src':
+      case Attr.Src:
         this.src ??= value;
         break;
-      case 'alt':
+      case Attr.Alt:
         this.alt ??= value;
         break;
-      case 'rel':
+      case Attr.Rel:
         this.rel ??= value;
         break;
-      case 'type':
+      case Attr.Type:
         this.type ??= value;
         break;
-      case 'title':
+      case Attr.Title:
         this.title ??= value;
         break;
-      case 'role':
+      case Attr.Role:
         this.role ??= value;
         break;
-      case 'name':
+      case Attr.Name:
         this.name ??= value;
         break;
-      case 'content':
+      case Attr.Content:
         this.content ??= value;
         break;
-      case 'property':
+      case Attr.Property:
         this.property ??= value;
         break;
-      case 'width':
+      case Attr.Width:
         this.width ??= value;
         break;
-      case 'height':
+      case Attr.Height:
         this.height ??= value;
         break;
-      case 'srcset':
+      case Attr.Srcset:
         this.srcset ??= value;
         break;
-      case 'loading':
+      case Attr.Loading:
         this.loading ??= value;
         break;
-      case 'target':
+      case Attr.Target:
         this.target ??= value;
         break;
-      case 'aria-label':
+      case Attr.AriaLabel:
         this.ariaLabel ??= value;
         break;
-      case 'onclick':
+      case Attr.Onclick:
         this.onclick ??= value;
         break;
-      case 'lang':
+      case Attr.Lang:
         this.lang ??= value;
         break;
-      case 'charset':
+      case Attr.Charset:
         this.charset ??= value;
         break;
-      case 'http-equiv':
+      case Attr.HttpEquiv:
         this.httpEquiv ??= value;
         break;
-      case 'hreflang':
+      case Attr.Hreflang:
         this.hreflang ??= value;
         break;
-      case 'media':
+      case Attr.Media:
         this.media ??= value;
         break;
-      case 'as':
+      case Attr.As:
         this.as ??= value;
         break;
-      case 'async':
+      case Attr.Async:
         this.async ??= value;
         break;
-      case 'defer':
+      case Attr.Defer:
         this.defer ??= value;
         break;
-      case 'poster':
+      case Attr.Poster:
         this.poster ??= value;
         break;
-      case 'preload':
+      case Attr.Preload:
         this.preload ??= value;
         break;
-      case 'data':
+      case Attr.Data:
         this.data ??= value;
         break;
-      case 'action':
+      case Attr.Action:
         this.action ??= value;
         break;
-      case 'method':
+      case Attr.Method:
         this.method ??= value;
         break;
       default:

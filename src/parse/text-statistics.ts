@@ -3,6 +3,7 @@
 // letters, digits and combining marks; CJK ideographs and kana count one word each, because those
 // scripts put no spaces between words.
 import { collectEmails, MAX_EMAILS } from './emails.ts';
+import { mixWordHash, WORD_HASH_SEED, WordSet } from './word-set.ts';
 
 /** Distinct words kept for keyword checks; a bound on memory for huge pages. */
 export const MAX_DISTINCT_WORDS = 20_000;
@@ -57,7 +58,8 @@ export class TextStatistics {
   wordCount = 0;
   /** Characters (UTF-16 code units, like `html.length`), each whitespace run between text counted as one. */
   charCount = 0;
-  readonly words = new Set<string>();
+  /** Distinct words, lower-cased, in order of first use (at most MAX_DISTINCT_WORDS). */
+  readonly words = new WordSet(MAX_DISTINCT_WORDS);
   /** E-mail addresses by lower-case form, as first written. */
   readonly emails = new Map<string, string>();
   private inWord = false;
@@ -76,6 +78,10 @@ export class TextStatistics {
     let pendingSpace = this.pendingSpace;
     let hasUpper = this.wordHasUpper;
     let wordStart = this.inWord ? start : -1;
+    // The word's hash for WordSet as it is read, and whether its upper-case letters are all ASCII
+    // (else it must go through toLowerCase).
+    let hash = WORD_HASH_SEED;
+    let asciiUpper = true;
     let hasAtSign = false;
     for (let i = start; i < end; i++) {
       const c = source.charCodeAt(i);
@@ -95,7 +101,7 @@ export class TextStatistics {
       if (cls === SPACE) {
         pendingSpace = true;
         if (wordStart >= 0) {
-          this.endWord(source, wordStart, i, hasUpper);
+          this.endWord(source, wordStart, i, hasUpper, hash, asciiUpper);
           wordStart = -1;
         }
         while (i + 1 < end && charClass[source.charCodeAt(i + 1)] === SPACE) i++;
@@ -109,28 +115,43 @@ export class TextStatistics {
         if (wordStart < 0) {
           wordStart = i;
           hasUpper = false;
+          hash = WORD_HASH_SEED;
+          asciiUpper = true;
           this.inWord = true;
           this.wordCount++;
         }
         // the rest of the run in one tight loop (astral and unclassified characters leave it)
         const runStart = i;
-        if (cls === WORD_UPPER) hasUpper = true;
+        if (cls === WORD_UPPER) {
+          hasUpper = true;
+          if (c >= 0x80) asciiUpper = false; // (an astral letter counts as upper-case: c is its high surrogate)
+          hash = mixWordHash(hash, c | 0x20);
+        } else {
+          hash = mixWordHash(hash, c);
+        }
         while (i + 1 < end) {
-          const next = charClass[source.charCodeAt(i + 1)];
+          const nextChar = source.charCodeAt(i + 1);
+          const next = charClass[nextChar];
           if (next < WORD) break;
-          if (next === WORD_UPPER) hasUpper = true;
+          if (next === WORD_UPPER) {
+            hasUpper = true;
+            if (nextChar >= 0x80) asciiUpper = false;
+            hash = mixWordHash(hash, nextChar | 0x20);
+          } else {
+            hash = mixWordHash(hash, nextChar);
+          }
           i++;
         }
         charCount += i - runStart + units;
       } else {
         charCount += units;
         if (wordStart >= 0) {
-          this.endWord(source, wordStart, i, hasUpper);
+          this.endWord(source, wordStart, i, hasUpper, hash, asciiUpper);
           wordStart = -1;
         }
         if (cls === CJK) {
           this.wordCount++;
-          this.addWord(source.slice(i, i + units), false);
+          this.words.addRange(source, i, i + units, false);
         } else if (c === 0x40) {
           hasAtSign = true;
         }
@@ -147,22 +168,27 @@ export class TextStatistics {
   /** A boundary between blocks (`<p>`, `<br>`, `<li>`, ...): ends the current word and acts as a space. */
   addBreak(): void {
     this.pendingSpace = true;
-    if (this.inWord) this.endWord('', 0, 0, this.wordHasUpper);
+    if (this.inWord) this.endWord('', 0, 0, this.wordHasUpper, 0, false);
   }
 
   /** Ends any word still open at the end of the document. */
   finish(): void {
-    if (this.inWord) this.endWord('', 0, 0, this.wordHasUpper);
+    if (this.inWord) this.endWord('', 0, 0, this.wordHasUpper, 0, false);
   }
 
-  private endWord(source: string, start: number, end: number, hasUpper: boolean): void {
-    const word = this.partialWord === '' ? source.slice(start, end) : this.partialWord + source.slice(start, end);
-    this.partialWord = '';
+  /**
+   * Ends the word `partialWord + source.slice(start, end)`. When it lies within `source` (no partial
+   * word), `hash` is its WordSet hash and `asciiUpper` says whether lower-casing 'A'-'Z' lower-cases it.
+   */
+  private endWord(source: string, start: number, end: number, hasUpper: boolean, hash: number, asciiUpper: boolean): void {
     this.inWord = false;
-    this.addWord(word, hasUpper);
-  }
-
-  private addWord(word: string, hasUpper: boolean): void {
-    if (this.words.size < MAX_DISTINCT_WORDS) this.words.add(hasUpper ? word.toLowerCase() : word);
+    if (this.partialWord === '') {
+      if (asciiUpper) this.words.addHashed(source, start, end, hash, hasUpper);
+      else this.words.add(source.slice(start, end).toLowerCase());
+      return;
+    }
+    const word = this.partialWord + source.slice(start, end);
+    this.partialWord = '';
+    this.words.add(hasUpper ? word.toLowerCase() : word);
   }
 }

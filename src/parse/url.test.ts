@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSiteHost, siteHost } from './url.ts';
+import { hasSiteHost, hostnameHasSite, siteHost, siteHostname } from './url.ts';
 
 describe('hasSiteHost', () => {
   it('agrees with siteHost(url) === site, a leading www. dropped once', () => {
@@ -19,5 +19,16 @@ describe('hasSiteHost', () => {
     }
     expect(hasSiteHost(new URL('https://www.example.com/'), 'example.com')).toBe(true);
     expect(hasSiteHost(new URL('https://www.example.com/'), 'www.example.com')).toBe(false);
+  });
+});
+
+describe('siteHostname and hostnameHasSite', () => {
+  it('drop one leading www. as siteHost does', () => {
+    for (const href of ['https://www.example.com/', 'https://example.com/', 'https://www.www.a.org/', 'https://wwwx.net/']) {
+      const url = new URL(href);
+      expect(siteHostname(url.hostname)).toBe(url.hostname.replace(/^www\./, ''));
+      expect(hostnameHasSite(url.hostname, siteHost(url))).toBe(true);
+    }
+    expect(hostnameHasSite('www.example.com', 'www.example.com')).toBe(false);
   });
 });

@@ -50,11 +50,20 @@ export function isAbsoluteHttpUrl(raw: string): boolean {
 
 /** The registrable-ish host used to tell internal from external links: host without a leading "www.". */
 export function siteHost(url: URL): string {
-  return url.hostname.replace(/^www\./, '');
+  return siteHostname(url.hostname);
+}
+
+/** `siteHost` of a URL with this hostname. */
+export function siteHostname(hostname: string): string {
+  return hostname.startsWith('www.') ? hostname.slice(4) : hostname;
 }
 
 /** `siteHost(url) === site`, without making a new string per link. */
 export function hasSiteHost(url: URL, site: string): boolean {
-  const host = url.hostname;
-  return host.startsWith('www.') ? host.length === site.length + 4 && host.endsWith(site) : host === site;
+  return hostnameHasSite(url.hostname, site);
+}
+
+/** `siteHostname(hostname) === site`, without making a new string. */
+export function hostnameHasSite(hostname: string, site: string): boolean {
+  return hostname.startsWith('www.') ? hostname.length === site.length + 4 && hostname.endsWith(site) : hostname === site;
 }

@@ -1,5 +1,6 @@
 import { capItems, defineCheck } from '../check.ts';
-import { resolveUrl, siteHost, withoutHash } from '../../parse/url.ts';
+import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
+import { resolveUrl, siteHost, siteHostname } from '../../parse/url.ts';
 
 /** Social network host → network name. Subdomains count too (m.facebook.com, de.linkedin.com). */
 const NETWORKS: Record<string, string> = {
@@ -29,17 +30,18 @@ export const socialCheck = defineCheck({
     const profiles = new Map<string, string>();
     // Most links of a page share a few hosts: look each host up once.
     const networkByHost = new Map<string, string | null>();
-    for (const anchor of snapshot.anchors) {
-      if (anchor.href === null) continue;
-      const url = resolveUrl(anchor.href, snapshot.baseUrl);
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
-      const host = url.hostname;
+    const { anchors } = snapshot;
+    const targets = anchorTargets(snapshot);
+    for (let i = 0; i < anchors.length; i++) {
+      const anchor = anchors[i];
+      if (anchor.href === null || !isWebProtocol(targets.protocols[i])) continue;
+      const host = targets.hostnames[i];
       let known = networkByHost.get(host);
       if (known === undefined) networkByHost.set(host, (known = networkOf(host)));
       // rel=me marks a link to the author's own profile, on any network (Mastodon instances included).
-      const network = known ?? (anchor.rel.includes('me') && siteHost(url) !== pageHost ? host : null);
-      if (network === null || !isProfilePath(url)) continue;
-      const profile = withoutHash(url);
+      const network = known ?? (anchor.rel.includes('me') && siteHostname(host) !== pageHost ? host : null);
+      if (network === null || !isProfilePath(targets.pathname(i) as string)) continue;
+      const profile = targets.hrefWithoutHash(i) as string;
       if (!profiles.has(profile)) profiles.set(profile, network);
     }
     const value = {
@@ -66,8 +68,8 @@ function networkOf(hostname: string): string | null {
   }
 }
 
-/** A profile has a path; the bare home page and share buttons are not profiles. */
-function isProfilePath(url: URL): boolean {
-  const path = url.pathname.replace(/\/+$/, '');
+/** A profile has a path (a URL's pathname); the bare home page and share buttons are not profiles. */
+function isProfilePath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
   return path !== '' && !SHARE_PATH.test(path);
 }

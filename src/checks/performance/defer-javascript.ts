@@ -1,4 +1,4 @@
-import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
 import type { Script } from '../../parse/page-snapshot.ts';
 import { displayUrl } from './display-url.ts';
 
@@ -33,7 +33,7 @@ export const deferJavascriptCheck = defineCheck({
     return {
       passed: false,
       value,
-      errors: { blocking_scripts: capItems([...new Set(blocking.map((script) => displayUrl(script.src ?? '', snapshot.baseUrl)))]) },
+      errors: { blocking_scripts: firstDistinct(blocking.map((script) => script.src ?? ''), (src) => displayUrl(src, snapshot.baseUrl)) },
     };
   },
 });

@@ -1,5 +1,5 @@
 import { defineCheck } from '../check.ts';
-import { resolveUrl, withoutHash } from '../../parse/url.ts';
+import { isWebProtocol, resourceTargets } from '../../parse/link-urls.ts';
 
 export const httpRequestsCheck = defineCheck({
   id: 'http_requests',
@@ -14,7 +14,10 @@ export const httpRequestsCheck = defineCheck({
   run({ snapshot, thresholds }) {
     const counted = new Map<string, string>();
     let deferred = 0;
-    for (const ref of snapshot.resources) {
+    const { resources } = snapshot;
+    const targets = resourceTargets(snapshot);
+    for (let i = 0; i < resources.length; i++) {
+      const ref = resources[i];
       // srcset entries are alternatives: the browser fetches one, which the img itself accounts for.
       if (ref.attr === 'srcset') continue;
       if (ref.deferred) {
@@ -22,11 +25,10 @@ export const httpRequestsCheck = defineCheck({
         continue;
       }
       if (ref.url.trim() === '') continue;
-      const url = resolveUrl(ref.url, snapshot.baseUrl);
       // data:, blob:, about: and the like need no network request.
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+      if (!isWebProtocol(targets.protocols[i])) continue;
       // The same URL twice is fetched once.
-      const href = withoutHash(url);
+      const href = targets.hrefWithoutHash(i) as string;
       if (!counted.has(href)) counted.set(href, ref.tag);
     }
     const byTag: Record<string, number> = {};

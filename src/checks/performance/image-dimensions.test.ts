@@ -30,4 +30,13 @@ describe('image_dimensions', () => {
       errors: { missing_dimensions: ['https://example.com/b.png', 'https://example.com/c.png', '(img without src)'] },
     });
   });
+
+  it('counts every image without dimensions but lists the first 25 distinct ones', () => {
+    const images = Array.from({ length: 40 }, (_, i) => img({ src: `/i${i % 30}.png`, width: null }));
+    const outcome = run(images);
+    expect(outcome).toMatchObject({ passed: false, value: { images: 40, missing_dimensions: 40 } });
+    expect(outcome.passed === false && outcome.errors?.missing_dimensions).toEqual(
+      Array.from({ length: 25 }, (_, i) => `https://example.com/i${i}.png`),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
 import type { Image } from '../../parse/page-snapshot.ts';
 import { displayUrl } from './display-url.ts';
 
@@ -17,7 +17,8 @@ export const imageDimensionsCheck = defineCheck({
     const missing = snapshot.images.filter((img) => !hasDimension(img.width) || !hasDimension(img.height));
     const value = { images: snapshot.images.length, missing_dimensions: missing.length };
     if (missing.length === 0) return { passed: true, value, errors: null };
-    return { passed: false, value, errors: { missing_dimensions: capItems([...new Set(missing.map((img) => describeImage(img, snapshot.baseUrl)))]) } };
+    const listed = firstDistinct(missing, (img) => describeImage(img, snapshot.baseUrl));
+    return { passed: false, value, errors: { missing_dimensions: listed } };
   },
 });
 

@@ -57,4 +57,16 @@ describe('image_format', () => {
       value: { modern: 1, unknown: 2, unknown_urls: ['https://cdn.example.com/image?id=3'] },
     });
   });
+
+  it('counts every legacy and unknown image but lists the first 25 distinct URLs of each', () => {
+    const images = [
+      ...Array.from({ length: 40 }, (_, i) => img({ src: `/p${i % 30}.png` })),
+      ...Array.from({ length: 30 }, (_, i) => img({ src: `/cdn/u${i % 27}` })),
+    ];
+    const outcome = run(images);
+    expect(outcome).toMatchObject({ passed: false, value: { images: 70, legacy: 40, unknown: 30 } });
+    if (outcome.passed !== false) throw new Error('expected a failure');
+    expect(outcome.errors?.legacy_format).toEqual(Array.from({ length: 25 }, (_, i) => `https://example.com/p${i}.png`));
+    expect((outcome.value as { unknown_urls: string[] }).unknown_urls).toEqual(Array.from({ length: 25 }, (_, i) => `https://example.com/cdn/u${i}`));
+  });
 });

@@ -1,4 +1,4 @@
-import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
 import type { Image, PictureSource } from '../../parse/page-snapshot.ts';
 import { classifyImageUrl, type ImageUrlFormat } from './image-url-format.ts';
 import { imageCandidateUrls, parseSrcset } from './srcset.ts';
@@ -23,6 +23,7 @@ export const imageFormatCheck = defineCheck({
     'Serve photos as AVIF or WebP (with `<picture><source type="image/avif">` and a JPEG fallback if needed) and icons as SVG; most image CDNs can convert automatically.',
   run({ snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');
+    // URLs as written; only the first few distinct ones are shown (firstDistinct), so only those are resolved
     const legacy: string[] = [];
     const unknown: string[] = [];
     let modern = 0;
@@ -38,8 +39,8 @@ export const imageFormatCheck = defineCheck({
       }
       const verdict = imageVerdict(img, candidates, snapshot.baseUrl);
       if (verdict.format === 'modern') modern++;
-      else if (verdict.format === 'legacy') legacy.push(displayUrl(verdict.url, snapshot.baseUrl));
-      else unknown.push(displayUrl(verdict.url, snapshot.baseUrl));
+      else if (verdict.format === 'legacy') legacy.push(verdict.url);
+      else unknown.push(verdict.url);
     }
     const judged = modern + legacy.length + unknown.length;
     if (judged === 0) return notApplicable('no image has a src or srcset other than an inline placeholder');
@@ -49,12 +50,12 @@ export const imageFormatCheck = defineCheck({
       legacy: legacy.length,
       // Extension-less URLs (CDNs, image endpoints) cannot be judged without downloading them.
       unknown: unknown.length,
-      unknown_urls: capItems([...new Set(unknown)]),
+      unknown_urls: firstDistinct(unknown, (url) => displayUrl(url, snapshot.baseUrl)),
       without_source: withoutSource,
       inline_placeholders: placeholders,
     };
     if (legacy.length === 0) return { passed: true, value, errors: null };
-    return { passed: false, value, errors: { legacy_format: capItems([...new Set(legacy)]) } };
+    return { passed: false, value, errors: { legacy_format: firstDistinct(legacy, (url) => displayUrl(url, snapshot.baseUrl)) } };
   },
 });
 

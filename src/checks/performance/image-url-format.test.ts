@@ -25,4 +25,11 @@ describe('classifyImageUrl', () => {
   ])('%s is %s', (url, expected) => {
     expect(classifyImageUrl(url, base)).toBe(expected);
   });
+
+  it('reads format parameters however their names are escaped', () => {
+    expect(classifyImageUrl('/a.jpg?f%6D=webp', base)).toBe('modern');
+    expect(classifyImageUrl('/a?%61uto=format', base)).toBe('modern');
+    expect(classifyImageUrl('/a?w=640&q=75', base)).toBe('unknown');
+    expect(classifyImageUrl('/a?form=webp&fm=png', base)).toBe('legacy');
+  });
 });

@@ -21,7 +21,7 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
 
   const hasQuery = url.search !== '';
   for (const param of hasQuery ? FORMAT_PARAMS : []) {
-    const value = url.searchParams.get(param)?.trim().toLowerCase();
+    const value = queryParam(url, param)?.trim().toLowerCase();
     if (value === 'webp' || value === 'avif') return 'modern';
   }
   if (servesNegotiatedFormat(url)) return 'modern';
@@ -31,10 +31,21 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
   if (extension && LEGACY_EXTENSIONS.has(extension)) return 'legacy';
 
   for (const param of hasQuery ? FORMAT_PARAMS : []) {
-    const value = url.searchParams.get(param)?.trim().toLowerCase();
+    const value = queryParam(url, param)?.trim().toLowerCase();
     if (value && LEGACY_FORMAT_VALUES.has(value)) return 'legacy';
   }
   return 'unknown';
+}
+
+/**
+ * `url.searchParams.get(name)`, without building the URL's search params (a parse of the whole query)
+ * when the query cannot hold the name: names are matched percent-decoded (and with "+" as a space), so
+ * without a "%" in the query a parameter `name` has to appear in it as written.
+ */
+function queryParam(url: URL, name: string): string | null {
+  const search = url.search;
+  if (search === '' || (!search.includes('%') && !search.includes(name))) return null;
+  return url.searchParams.get(name);
 }
 
 /**
@@ -42,7 +53,7 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
  * imgix `auto=format` and Cloudinary `f_auto` transformations.
  */
 function servesNegotiatedFormat(url: URL): boolean {
-  const auto = url.search === '' ? null : url.searchParams.get('auto');
+  const auto = queryParam(url, 'auto');
   if (auto && auto.toLowerCase().split(',').some((option) => option.trim() === 'format')) return true;
   if (!/f_/i.test(url.pathname)) return false;
   return url.pathname

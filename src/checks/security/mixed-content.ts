@@ -1,5 +1,5 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
-import { resolveUrl } from '../../parse/url.ts';
+import { resourceTargets } from '../../parse/link-urls.ts';
 import { displayUrl } from '../performance/display-url.ts';
 import { upgradesInsecureRequests } from './content-security-policy.ts';
 import { formSubmissionUrl } from './form-submission.ts';
@@ -29,10 +29,12 @@ export const mixedContentCheck = defineCheck({
       insecure.set(tag, urls.add(url));
     };
     let upgradedCount = 0;
-    for (const ref of snapshot.resources) {
+    const { resources } = snapshot;
+    const targets = resourceTargets(snapshot);
+    for (let i = 0; i < resources.length; i++) {
+      const ref = resources[i];
       if (ref.url.trim() === '') continue;
-      const url = resolveUrl(ref.url, snapshot.baseUrl);
-      if (!url || url.protocol !== 'http:' || LOOPBACK_HOSTS.test(url.hostname)) continue;
+      if (targets.protocols[i] !== 'http:' || LOOPBACK_HOSTS.test(targets.hostnames[i])) continue;
       if (upgraded) upgradedCount++;
       else add(ref.tag, displayUrl(ref.url, snapshot.baseUrl));
     }

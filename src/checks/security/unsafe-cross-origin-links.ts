@@ -1,5 +1,6 @@
-import { capItems, defineCheck, notApplicable } from '../check.ts';
-import { resolveUrl, siteHost } from '../../parse/url.ts';
+import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
+import { hostnameHasSite, resolveUrl, siteHost } from '../../parse/url.ts';
 
 export const unsafeCrossOriginLinksCheck = defineCheck({
   id: 'unsafe_cross_origin_links',
@@ -13,18 +14,20 @@ export const unsafeCrossOriginLinksCheck = defineCheck({
   run({ page, snapshot }) {
     const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);
     const pageHost = pageUrl ? siteHost(pageUrl) : null;
-    const external: string[] = [];
-    const unsafe: string[] = [];
-    for (const anchor of snapshot.anchors) {
+    let external = 0;
+    const unsafe: number[] = [];
+    const { anchors } = snapshot;
+    const targets = anchorTargets(snapshot);
+    for (let i = 0; i < anchors.length; i++) {
+      const anchor = anchors[i];
       if (anchor.target?.trim().toLowerCase() !== '_blank' || anchor.href === null) continue;
-      const url = resolveUrl(anchor.href, snapshot.baseUrl);
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || siteHost(url) === pageHost) continue;
-      external.push(url.href);
-      if (!anchor.rel.includes('noopener') && !anchor.rel.includes('noreferrer')) unsafe.push(url.href);
+      if (!isWebProtocol(targets.protocols[i]) || (pageHost !== null && hostnameHasSite(targets.hostnames[i], pageHost))) continue;
+      external++;
+      if (!anchor.rel.includes('noopener') && !anchor.rel.includes('noreferrer')) unsafe.push(i);
     }
-    if (external.length === 0) return notApplicable('no link opens another site in a new tab');
-    const value = { external_new_tab_links: external.length, unsafe: unsafe.length };
+    if (external === 0) return notApplicable('no link opens another site in a new tab');
+    const value = { external_new_tab_links: external, unsafe: unsafe.length };
     if (unsafe.length === 0) return { passed: true, value, errors: null };
-    return { passed: false, value, errors: { missing_noopener: capItems([...new Set(unsafe)]) } };
+    return { passed: false, value, errors: { missing_noopener: firstDistinct(unsafe, (i) => targets.href(i) as string) } };
   },
 });

@@ -66,7 +66,19 @@ export const contentKeywordsCheck = defineCheck({
   },
 });
 
+const LETTER = /^\p{L}$/u;
+
 function isSignificant(word: string): boolean {
-  const letters = word.match(/\p{L}/gu)?.length ?? 0;
-  return letters >= 3 && !STOP_WORDS.has(word.replace(/’/g, "'"));
+  return hasThreeLetters(word) && !STOP_WORDS.has(word.replace(/’/g, "'"));
+}
+
+/** At least three code points of `word` are letters (\p{L}); ASCII ones are told without a regular expression. */
+function hasThreeLetters(word: string): boolean {
+  let letters = 0;
+  for (const character of word) {
+    const code = character.charCodeAt(0);
+    const isLetter = code < 0x80 ? (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a : LETTER.test(character);
+    if (isLetter && ++letters === 3) return true;
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import type { Anchor } from '../../parse/page-snapshot.ts';
-import { resolveUrl } from '../../parse/url.ts';
+import { anchorTargets } from '../../parse/link-urls.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href';
@@ -18,11 +18,14 @@ export const crawlableAnchorsCheck = defineCheck({
   run({ snapshot }) {
     const problems = new Map<Problem, { href: string | null; text: string }[]>();
     let checked = 0;
-    for (const anchor of snapshot.anchors) {
+    const { anchors } = snapshot;
+    const { protocols } = anchorTargets(snapshot);
+    for (let i = 0; i < anchors.length; i++) {
+      const anchor = anchors[i];
       // An explicit role makes the element something other than a link (a button, a tab...).
       if (anchor.role !== null && anchor.role.trim() !== '') continue;
       checked++;
-      const problem = crawlProblem(anchor, snapshot.baseUrl);
+      const problem = crawlProblem(anchor, protocols[i]);
       if (problem === null) continue;
       const list = problems.get(problem) ?? [];
       list.push({ href: anchor.href, text: anchor.text });
@@ -42,14 +45,14 @@ export const crawlableAnchorsCheck = defineCheck({
   },
 });
 
-function crawlProblem(anchor: Anchor, baseUrl: string): Problem | null {
+/** `protocol`: of the anchor's href resolved, '' when it has none or it does not parse. */
+function crawlProblem(anchor: Anchor, protocol: string): Problem | null {
   // Without href an <a> is a placeholder, fine unless script makes it act as a link;
   // an id/name without href is a jump target.
   if (anchor.href === null) return anchor.hasOnclick && !anchor.isNamedAnchor ? 'onclick_without_href' : null;
   if (anchor.href.trim() === '') return 'empty_href';
-  const url = resolveUrl(anchor.href, baseUrl);
-  if (url === null) return 'unparsable_href';
-  if (url.protocol === 'javascript:') return 'javascript_href';
-  if (url.protocol === 'file:') return 'file_href';
+  if (protocol === '') return 'unparsable_href';
+  if (protocol === 'javascript:') return 'javascript_href';
+  if (protocol === 'file:') return 'file_href';
   return null;
 }

@@ -1,6 +1,7 @@
 import { defineCheck } from '../check.ts';
-import { hasSiteHost, siteHost } from '../../parse/url.ts';
-import { anchorTarget } from './anchor-target.ts';
+import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
+import { hostnameHasSite, siteHost } from '../../parse/url.ts';
+import { isSamePageFragment } from './anchor-target.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 export const inPageLinksCheck = defineCheck({
@@ -17,13 +18,15 @@ export const inPageLinksCheck = defineCheck({
     let internal = 0;
     let external = 0;
     let nofollow = 0;
-    for (const anchor of snapshot.anchors) {
-      if (anchor.href === null) continue;
-      const { url, samePageFragment } = anchorTarget(anchor.href, snapshot.baseUrl, page.finalUrl);
-      if (url === null || samePageFragment || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
-      if (pageHost !== null && hasSiteHost(url, pageHost)) internal++;
+    const { anchors } = snapshot;
+    const targets = anchorTargets(snapshot);
+    for (let i = 0; i < anchors.length; i++) {
+      const { href, rel } = anchors[i];
+      if (href === null || !isWebProtocol(targets.protocols[i])) continue;
+      if (href.includes('#') && isSamePageFragment(href, targets.hrefWithoutFragment(i) as string, page.finalUrl)) continue;
+      if (pageHost !== null && hostnameHasSite(targets.hostnames[i], pageHost)) internal++;
       else external++;
-      if (anchor.rel.includes('nofollow')) nofollow++;
+      if (rel.includes('nofollow')) nofollow++;
     }
     const total = internal + external;
     const value = { internal, external, nofollow, total, max: thresholds.max_links };

@@ -1,5 +1,7 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
-import { anchorTarget } from './anchor-target.ts';
+import { anchorTargets } from '../../parse/link-urls.ts';
+import { isJsWhitespace } from '../../parse/whitespace.ts';
+import { isSamePageFragment } from './anchor-target.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 // Whole link texts that say nothing about the destination, per language (lower-case, without the
@@ -28,6 +30,12 @@ const MAX_GENERIC_TEXT_CHARS = 64;
 /** Links that are not links to another page, for this check. */
 const SKIPPED_SCHEMES = /^(?:javascript|mailto|tel):/i;
 
+/** Starts with the first letter of a SKIPPED_SCHEMES scheme, so the regular expression is worth running. */
+function mayHaveSkippedScheme(href: string): boolean {
+  const first = href.charCodeAt(0) | 0x20;
+  return first === 0x6a || first === 0x6d || first === 0x74; // j m t
+}
+
 export const linkTextCheck = defineCheck({
   id: 'link_text',
   category: 'seo',
@@ -41,13 +49,16 @@ export const linkTextCheck = defineCheck({
     const generic = genericTextsFor(snapshot.htmlLang);
     const offending: { href: string; text: string }[] = [];
     let checked = 0;
-    for (const anchor of snapshot.anchors) {
+    const { anchors } = snapshot;
+    const targets = anchorTargets(snapshot);
+    for (let i = 0; i < anchors.length; i++) {
+      const anchor = anchors[i];
       if (anchor.href === null || anchor.text === '' || anchor.rel.includes('nofollow')) continue;
       const href = anchor.href.trim();
+      if (mayHaveSkippedScheme(href) && SKIPPED_SCHEMES.test(href)) continue;
       // Only an href with a # can jump within the page; most have none, and skip resolving it.
-      if (SKIPPED_SCHEMES.test(href) || (href.includes('#') && anchorTarget(href, snapshot.baseUrl, page.finalUrl).samePageFragment)) {
-        continue;
-      }
+      const resolved = href.includes('#') ? targets.hrefWithoutFragment(i) : null;
+      if (resolved !== null && isSamePageFragment(href, resolved, page.finalUrl)) continue;
       checked++;
       // Generic phrases are short; a long text cannot be one, so it skips the normalising work.
       if (anchor.text.length <= MAX_GENERIC_TEXT_CHARS && generic.has(normaliseLinkText(anchor.text))) {
@@ -67,24 +78,35 @@ function genericTextsFor(htmlLang: string | null): ReadonlySet<string> {
   return new Set([...GENERIC_LINK_TEXTS.en, ...GENERIC_LINK_TEXTS[language]]);
 }
 
-/** Whitespace other than single spaces, or a curly apostrophe: what only the full rewrite handles. */
-const NEEDS_REWRITE = /[^\S ]| {2}|’/;
 const EDGE_CHARACTER = /^[\p{P}\p{S}\s]$/u;
+/** EDGE_CHARACTER for each ASCII code unit, so most texts need no regular expression at all. */
+const ASCII_EDGE = Array.from({ length: 0x80 }, (_, code) => EDGE_CHARACTER.test(String.fromCharCode(code)));
 
 /** Lower-case, one space between words, curly apostrophes straightened, edge punctuation and arrows dropped. */
 function normaliseLinkText(text: string): string {
   const lower = text.toLowerCase();
   // Most link texts are already plain words: skip the three regex passes (the costliest part of this
   // check on pages with thousands of links).
-  if (!NEEDS_REWRITE.test(lower) && !isEdgeCharacter(lower, 0) && !isEdgeCharacter(lower, lower.length - 1)) return lower;
+  if (!needsRewrite(lower) && !isEdgeCharacter(lower, 0) && !isEdgeCharacter(lower, lower.length - 1)) return lower;
   return lower
     .replace(/’/g, "'")
     .replace(/^[\p{P}\p{S}\s]+|[\p{P}\p{S}\s]+$/gu, '')
     .replace(/\s+/g, ' ');
 }
 
+/** Whitespace other than single spaces, or a curly apostrophe (`/[^\S ]| {2}|’/`): what only the full rewrite handles. */
+function needsRewrite(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x2019) return true;
+    if (isJsWhitespace(code) && (code !== 0x20 || text.charCodeAt(i + 1) === 0x20)) return true;
+  }
+  return false;
+}
+
 /** Punctuation, symbol or space at `index`; half of a surrogate pair counts, leaving it to the full rewrite. */
 function isEdgeCharacter(text: string, index: number): boolean {
   const code = text.charCodeAt(index);
+  if (code < 0x80) return ASCII_EDGE[code];
   return (code >= 0xd800 && code <= 0xdfff) || EDGE_CHARACTER.test(text[index]);
 }

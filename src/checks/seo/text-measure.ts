@@ -2,9 +2,7 @@
 // length is in Unicode code points, so "é" or "😀" is one character, as people and search results count.
 
 /** Collapse every run of whitespace (NBSP and other Unicode spaces included) to one space, and trim. */
-export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/gu, ' ').trim();
-}
+export { collapseWhitespace } from '../../parse/whitespace.ts';
 
 /** Length in Unicode code points (not UTF-16 units, not bytes). */
 export function codePointLength(text: string): number {
