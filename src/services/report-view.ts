@@ -1,23 +1,12 @@
 // Maps stored report rows to the API's report objects.
 import type { Report, ReportSummary, Privacy } from './types.ts';
 import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
+import type { SummaryColumns } from '../repositories/report-summary-json.ts';
 
-/** The columns a report view needs (list rows carry all but `results`). */
-export interface ReportRowView {
+/** The columns a report view needs: a list item's, with the id (list rows carry all but `results`). */
+export interface ReportRowView extends SummaryColumns {
   id: number;
-  url: string;
-  project: string;
-  privacy: number;
   password_hash: string | null;
-  result: string;
-  score: number;
-  issues_high: number;
-  issues_medium: number;
-  issues_low: number;
-  page: string;
-  generated_at: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export function toReportSummary(row: ReportRowView): ReportSummary {

@@ -6,6 +6,7 @@ import { createDb, type DialectName } from '../../src/db/database.ts';
 import * as createUsersAndApiKeys from '../../src/db/migrations/2026-11-21-0900-create-users-and-api-keys.ts';
 import * as createReportsAndProjects from '../../src/db/migrations/2026-11-21-0910-create-reports-and-projects.ts';
 import * as moveReportResults from '../../src/db/migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
+import { tableColumns } from '../support/schema.ts';
 import { createScratchDatabase, testDialects } from '../support/databases.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -30,15 +31,6 @@ function oldReport(userId: number, url: string, results: string) {
     created_at: NOW,
     updated_at: NOW,
   };
-}
-
-async function columns(db: Kysely<any>, dialect: DialectName, table: string): Promise<string[]> {
-  const query =
-    dialect === 'sqlite'
-      ? sql<{ name: string }>`select name from pragma_table_info(${table})`
-      : sql<{ name: string }>`select column_name as name from information_schema.columns
-          where table_schema = current_schema() and table_name = ${table}`;
-  return (await query.execute(db)).rows.map((row) => row.name);
 }
 
 async function indexes(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
@@ -70,7 +62,7 @@ describe.each(testDialects())('moving report results to their own table [%s]', (
 
       if (dialect === 'postgres') expect(await indexes(db, dialect)).toContain('reports_url_lower_trgm_idx');
       await moveReportResults.up(db);
-      expect(await columns(db, dialect, 'reports')).not.toContain('results');
+      expect(await tableColumns(db, dialect, 'reports')).not.toContain('results');
       const moved = await db.selectFrom('report_results').selectAll().orderBy('report_id').execute();
       expect(moved).toEqual(ids.map((id, index) => ({ report_id: id, results: before[index].results })));
       expect(await indexes(db, dialect)).toContain('reports_user_id_url_lower_idx');
@@ -82,7 +74,7 @@ describe.each(testDialects())('moving report results to their own table [%s]', (
       expect(await db.selectFrom('report_results').select('report_id').execute()).toEqual([{ report_id: ids[0] }]);
 
       await moveReportResults.down(db);
-      expect(await columns(db, dialect, 'reports')).toContain('results');
+      expect(await tableColumns(db, dialect, 'reports')).toContain('results');
       expect(await db.selectFrom('reports').select(['id', 'results']).execute()).toEqual([{ id: ids[0], results: before[0].results }]);
       expect(await indexes(db, dialect)).toContain('reports_user_id_idx');
       // The test databases have pg_trgm, so the earlier migration made the trigram index; down restores it.

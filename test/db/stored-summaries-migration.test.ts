@@ -1,14 +1,15 @@
 // The migration that stores each report's list item fills it in for the reports already there, the
 // same text the application writes for a new report, and its down removes both columns again.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb, type DialectName } from '../../src/db/database.ts';
+import { createDb } from '../../src/db/database.ts';
 import * as createUsersAndApiKeys from '../../src/db/migrations/2026-11-21-0900-create-users-and-api-keys.ts';
 import * as createReportsAndProjects from '../../src/db/migrations/2026-11-21-0910-create-reports-and-projects.ts';
 import * as createWebSessions from '../../src/db/migrations/2026-11-22-0900-create-web-sessions.ts';
 import * as moveReportResults from '../../src/db/migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
 import * as storedSummaries from '../../src/db/migrations/2026-11-22-1100-stored-report-summaries.ts';
 import { summaryJson } from '../../src/repositories/report-summary-json.ts';
+import { tableColumns } from '../support/schema.ts';
 import { createScratchDatabase, testDialects } from '../support/databases.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -33,15 +34,6 @@ function report(userId: number, url: string, passwordHash: string | null, result
     created_at: NOW,
     updated_at: '2026-11-21T11:00:00.000Z',
   };
-}
-
-async function columns(db: Kysely<any>, dialect: DialectName, table: string): Promise<string[]> {
-  const query =
-    dialect === 'sqlite'
-      ? sql<{ name: string }>`select name from pragma_table_info(${table})`
-      : sql<{ name: string }>`select column_name as name from information_schema.columns
-          where table_schema = current_schema() and table_name = ${table}`;
-  return (await query.execute(db)).rows.map((row) => row.name);
 }
 
 describe.each(testDialects())('storing report summaries [%s]', (dialect) => {
@@ -69,8 +61,8 @@ describe.each(testDialects())('storing report summaries [%s]', (dialect) => {
       expect(await db.selectFrom('users').select('report_counts_version').execute()).toEqual([{ report_counts_version: 0 }]);
 
       await storedSummaries.down(db);
-      expect(await columns(db, dialect, 'reports')).not.toContain('summary_json');
-      expect(await columns(db, dialect, 'users')).not.toContain('report_counts_version');
+      expect(await tableColumns(db, dialect, 'reports')).not.toContain('summary_json');
+      expect(await tableColumns(db, dialect, 'users')).not.toContain('report_counts_version');
       expect(await db.selectFrom('reports').select('id').orderBy('id').execute()).toEqual(ids.map((id) => ({ id })));
     } finally {
       await handle.destroy();

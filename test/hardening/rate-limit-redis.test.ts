@@ -2,36 +2,16 @@
 // database and one Redis count the same key's requests together.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, testRedisAvailable } from '../support/redis.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
-function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolveAnswer) => {
-    const socket = createConnection({ host: hostname, port: Number(port) || 6379 });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.end();
-      resolveAnswer(true);
-    });
-    socket.once('error', () => resolveAnswer(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolveAnswer(false);
-    });
-  });
-}
-
-const available = await redisAnswers();
-if (!available && process.env.PAGEGRADE_REQUIRE_REDIS === '1') {
-  throw new Error(`Redis at ${REDIS_URL} does not answer, and PAGEGRADE_REQUIRE_REDIS=1`);
-}
+const available = await testRedisAvailable(REDIS_URL);
 
 const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'pagegrade-redis-'));
