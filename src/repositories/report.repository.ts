@@ -87,9 +87,7 @@ export async function findReport(db: DbExecutor, userId: number, id: number): Pr
 
 /** The report with its results as the API's JSON, read as two texts and never parsed. */
 export async function findReportJson(db: DbExecutor, userId: number, id: number): Promise<JsonText | undefined> {
-  const row = await db
-    .selectFrom('reports')
-    .innerJoin('report_results', 'report_results.report_id', 'reports.id')
+  const row = await joinResults(db)
     .select(['reports.id', 'reports.summary_json', 'report_results.results'])
     .where('reports.user_id', '=', userId)
     .where('reports.id', '=', id)
@@ -186,12 +184,12 @@ function derivedColumns(row: Omit<ReportInsert, 'results'>) {
   return { ...row, url_lower: row.url.toLowerCase(), result_rank: RESULT_RANK[row.result], summary_json: summaryJson(row) };
 }
 
+function joinResults(db: DbExecutor) {
+  return db.selectFrom('reports').innerJoin('report_results', 'report_results.report_id', 'reports.id');
+}
+
 function withResults(db: DbExecutor) {
-  return db
-    .selectFrom('reports')
-    .innerJoin('report_results', 'report_results.report_id', 'reports.id')
-    .selectAll('reports')
-    .select('report_results.results');
+  return joinResults(db).selectAll('reports').select('report_results.results');
 }
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index

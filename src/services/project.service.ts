@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
 import { deleteReportsOfProject, type JsonText } from '../repositories/report.repository.ts';
+import { toProject } from '../repositories/project-summary-json.ts';
 import { NotFoundError } from './errors.ts';
 import type { Page, Project } from './types.ts';
 
@@ -12,26 +13,6 @@ export interface ProjectListOptions {
   sort: 'asc' | 'desc';
   page: number;
   perPage: number;
-}
-
-interface ProjectRowView {
-  name: string;
-  reports_count: number;
-  good_count: number;
-  decent_count: number;
-  bad_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-function toProject(row: ProjectRowView): Project {
-  return {
-    project: row.name,
-    reports_count: row.reports_count,
-    result_counts: { good: row.good_count, decent: row.decent_count, bad: row.bad_count },
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
 }
 
 export function createProjectService(db: Kysely<Database>) {
@@ -61,6 +42,12 @@ export function createProjectService(db: Kysely<Database>) {
     /** list() with each item as the API's JSON text. */
     async listJson(userId: number, options: ProjectListOptions): Promise<Page<JsonText>> {
       return listPage(userId, options, projectRepository.listProjectItems);
+    },
+
+    /** The caller's project of that name, if it has one (a project exists while it has reports). */
+    async find(userId: number, name: string): Promise<Project | undefined> {
+      const row = await projectRepository.findProject(db, userId, name);
+      return row && toProject(row);
     },
 
     /** Deletes the project and every report of the caller in it; returns how many reports went. */

@@ -1,7 +1,7 @@
 // Maps stored report rows to the API's report objects.
 import type { Report, ReportSummary, Privacy } from './types.ts';
 import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
-import type { SummaryColumns } from '../repositories/report-summary-json.ts';
+import { summaryFields, type SummaryColumns } from '../repositories/report-summary-json.ts';
 
 /** The columns a report view needs: a list item's, with the id (list rows carry all but `results`). */
 export interface ReportRowView extends SummaryColumns {
@@ -23,20 +23,9 @@ export function toAnalysedReport(row: ReportRowView, analysis: Analysis): Report
 }
 
 function summaryOf(row: ReportRowView, page: PageFacts): ReportSummary {
-  return {
-    id: row.id,
-    url: row.url,
-    project: row.project,
-    privacy: row.privacy as Privacy,
-    password: row.password_hash !== null,
-    result: row.result as Verdict,
-    score: row.score,
-    issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
-    page,
-    generated_at: row.generated_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  // The columns hold only valid privacy and verdict values (check constraints).
+  const fields = summaryFields(row, page);
+  return { id: row.id, ...fields, page, privacy: fields.privacy as Privacy, result: fields.result as Verdict };
 }
 
 function withResults(summary: ReportSummary, results: Record<string, CheckResult>): Report {

@@ -19,7 +19,6 @@ import {
   expectJson,
   listReports,
   type Account,
-  type Body,
 } from '../support/api-fixtures.ts';
 
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => ISO_TIME.test(value));

@@ -8,6 +8,7 @@ import * as createReportsAndProjects from '../../src/db/migrations/2026-11-21-09
 import * as createWebSessions from '../../src/db/migrations/2026-11-22-0900-create-web-sessions.ts';
 import * as moveReportResults from '../../src/db/migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
 import * as storedSummaries from '../../src/db/migrations/2026-11-22-1100-stored-report-summaries.ts';
+import type { ReportResult } from '../../src/db/tables/report.table.ts';
 import { summaryJson } from '../../src/repositories/report-summary-json.ts';
 import { tableColumns } from '../support/schema.ts';
 import { createScratchDatabase, testDialects } from '../support/databases.ts';
@@ -15,7 +16,7 @@ import { createScratchDatabase, testDialects } from '../support/databases.ts';
 const NOW = '2026-11-21T10:00:00.000Z';
 const PAGE = { final_url: 'https://a.com/x', status_code: 200, redirects: [], content_type: 'text/html', charset: 'utf-8', http_version: '1.1', bytes: 10, load_time_ms: 5 };
 
-function report(userId: number, url: string, passwordHash: string | null, result: string, rank: number) {
+function report(userId: number, url: string, passwordHash: string | null, result: ReportResult, rank: number) {
   return {
     user_id: userId,
     url,

@@ -17,7 +17,6 @@ const NOTICES = { 'project-deleted': 'The project and its reports were deleted.'
 
 export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const projects = app.services.projects;
-  const reports = app.services.reports;
 
   app.get(
     '/dashboard/projects',
@@ -46,9 +45,9 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     { schema: { hide: true, params: ProjectParams }, preHandler: requireSignIn },
     async (request, reply) => {
       const name = request.params.project;
-      // A project exists exactly while it has reports, so its report count also says whether it exists.
-      const { total } = await reports.list(signedInAccount(request).id, { project: name, sortBy: 'id', sort: 'desc', page: 1, perPage: 10 });
-      if (total === 0) throw new NotFoundError();
+      const project = await projects.find(signedInAccount(request).id, name);
+      if (!project) throw new NotFoundError();
+      const total = project.reports_count;
       const path = `/dashboard/projects/${encodeURIComponent(name)}/delete`;
       return sendPage(reply, 200, confirmDeletePage({
         nav: dashboardNav(request, reply, 'projects'),
