@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
+import { attachDirectReader, type DirectReader } from './prepared-reads.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
@@ -59,33 +60,57 @@ export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseConfi
 
 export function createDb(databaseUrl: string | undefined, options: CreateDbOptions = {}): DbHandle {
   const config = parseDatabaseUrl(databaseUrl);
-  const db = new Kysely<Database>({ dialect: createDialect(config, options) });
+  const { dialect, reader } = createDialect(config, options);
+  const db = new Kysely<Database>({ dialect });
+  attachDirectReader(db, reader);
   return { db, dialect: config.dialect, destroy: () => db.destroy() };
 }
 
-function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialect {
+function createDialect(config: DatabaseConfig, options: CreateDbOptions): { dialect: Dialect; reader: DirectReader } {
   switch (config.dialect) {
-    case 'sqlite':
-      return new SqliteDialect({ database: openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64) });
-    case 'postgres':
-      return new PostgresDialect({ pool: openPostgresPool(config.connectionString, options) });
+    case 'sqlite': {
+      const connection = openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64);
+      return { dialect: new SqliteDialect({ database: connection }), reader: connection.reader };
+    }
+    case 'postgres': {
+      const pool = openPostgresPool(config.connectionString, options);
+      return { dialect: new PostgresDialect({ pool }), reader: postgresReader(pool) };
+    }
     default:
       throw new Error(`unknown database dialect: ${JSON.stringify(config satisfies never)}`);
   }
 }
 
-/** The connection with compiled statements kept, and, for a file, checkpoints on a thread of their own. */
+/**
+ * The connection with compiled statements kept, and, for a file, checkpoints on a thread of their own;
+ * plus its direct reader. Kysely runs a transaction's statements on this same connection, with awaits
+ * between them, so while one is open a direct read would see its uncommitted rows: the reader declines
+ * and the read waits its turn in Kysely.
+ */
 function openSqliteForKysely(filename: string, cacheMb: number) {
   const database = openSqlite(filename, cacheMb);
   const connection = withStatementCache(database);
-  if (filename === ':memory:') return connection;
+  const reader: DirectReader = {
+    dialect: 'sqlite',
+    all: (sql, parameters) => (database.inTransaction ? undefined : connection.prepare(sql).all(parameters)),
+  };
+  if (filename === ':memory:') return { ...connection, reader };
   const checkpointer = startCheckpointer(database, filename);
   return {
     ...connection,
+    reader,
     close() {
       checkpointer.stop();
       connection.close();
     },
+  };
+}
+
+/** pool.query takes an idle connection, as Kysely would for a query outside a transaction. */
+function postgresReader(pool: pg.Pool): DirectReader {
+  return {
+    dialect: 'postgres',
+    all: async (sql, parameters) => (await pool.query(sql, parameters as unknown[])).rows,
   };
 }
 

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,10 +35,10 @@ describe('SQLite checkpointer', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  it('turns automatic checkpoints off and copies committed pages back from its own thread', async () => {
+  it('leaves commits no checkpoint to make and copies committed pages back from its own thread', async () => {
     const checkpointer = startCheckpointer(database, join(directory, 'db.sqlite'));
     try {
-      expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(16_384);
       const insert = database.prepare('insert into t (body) values (?)');
       for (let i = 0; i < 300; i++) insert.run('x'.repeat(8_000));
       // A passive checkpoint of nothing reports what is in the WAL and how much of it is copied already.
@@ -49,9 +50,37 @@ describe('SQLite checkpointer', () => {
     }
   });
 
+  it('keeps the WAL small under writes that never pause', async () => {
+    const file = join(directory, 'db.sqlite');
+    const checkpointer = startCheckpointer(database, file, { maxWalPages: 256 });
+    try {
+      const insert = database.prepare('insert into t (body) values (?)');
+      const writeBatch = database.transaction(() => {
+        for (let i = 0; i < 25; i++) insert.run('x'.repeat(8_000));
+      });
+      let largestWal = 0;
+      const started = Date.now();
+      let batches = 0;
+      // Back-to-back write transactions for 3 s (about 100 pages each), each after a turn of the event
+      // loop as a server's are, the thread checkpointing beside them.
+      while (Date.now() - started < 3_000) {
+        await new Promise((done) => setImmediate(done));
+        writeBatch();
+        batches += 1;
+        largestWal = Math.max(largestWal, statSync(`${file}-wal`).size);
+      }
+      const writtenBytes = batches * 25 * 8_000;
+      expect(writtenBytes).toBeGreaterThan(40 * 1024 * 1024);
+      // 256 pages is 1 MiB, passed by at most one transaction (about 200 KiB) before a commit checkpoints.
+      expect(largestWal).toBeLessThan(2 * 1024 * 1024);
+    } finally {
+      checkpointer.stop();
+    }
+  });
+
   it('turns automatic checkpoints back on and reports when its thread fails', async () => {
     const failures: string[] = [];
-    startCheckpointer(database, join(directory, 'no-such-file.sqlite'), (message) => failures.push(message));
+    startCheckpointer(database, join(directory, 'no-such-file.sqlite'), { onFailure: (message) => failures.push(message) });
     await waitFor(() => failures.length > 0);
     expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   });

@@ -1,4 +1,5 @@
 // API keys, looked up by the SHA-256 of the secret a request presents.
+import { preparedRead } from '../db/prepared-reads.ts';
 import type { DbExecutor } from './executor.ts';
 import type { ApiKeyRow, NewApiKey } from '../db/tables/api-key.table.ts';
 
@@ -19,11 +20,17 @@ export async function insertApiKey(db: DbExecutor, key: Omit<NewApiKey, 'id'>): 
   return db.insertInto('api_keys').values(key).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Every API request asks this first. */
 export async function findActiveKeyWithUserByHash(
   db: DbExecutor,
   keyHash: string,
 ): Promise<ActiveKeyWithUser | undefined> {
-  return db
+  const [found] = await readActiveKey(db, null, { keyHash });
+  return found;
+}
+
+const readActiveKey = preparedRead((db, _shape: null, p: { keyHash: string }) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select([
@@ -34,10 +41,9 @@ export async function findActiveKeyWithUserByHash(
       'users.is_admin',
       'users.created_at as user_created_at',
     ])
-    .where('api_keys.key_hash', '=', keyHash)
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst();
-}
+    .where('api_keys.key_hash', '=', p.keyHash)
+    .where('api_keys.revoked_at', 'is', null),
+);
 
 /** Every key (or one account's), revoked ones included, oldest first. */
 export async function listApiKeys(db: DbExecutor, userId?: number): Promise<ListedApiKey[]> {

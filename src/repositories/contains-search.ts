@@ -8,7 +8,7 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** `<lowerCaseColumn> LIKE '%term%' ESCAPE '\'` */
-export function lowerCaseColumnContains(lowerCaseColumn: string, term: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(lowerCaseColumn)} like ${containsPattern(term)} escape '\\'`;
+/** `<lowerCaseColumn> LIKE <pattern> ESCAPE '\'`, the pattern made by containsPattern (a bound value). */
+export function lowerCaseColumnLike(lowerCaseColumn: string, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(lowerCaseColumn)} like ${pattern} escape '\\'`;
 }

@@ -1,7 +1,8 @@
 // Projects: one row per (account, host) holding the counts the API lists. The service keeps a row in
 // step with the reports by calling adjustProjectCounts in the transaction that changes a report.
 import type { NewProject, ProjectRow } from '../db/tables/project.table.ts';
-import { lowerCaseColumnContains, type SortDirection } from './contains-search.ts';
+import { preparedRead } from '../db/prepared-reads.ts';
+import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { bumpReportCountsVersion } from './report-counts-version.ts';
 import { projectSummaryJson } from './project-summary-json.ts';
@@ -150,35 +151,70 @@ export async function findProject(db: DbExecutor, userId: number, name: string):
 }
 
 export async function listProjects(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<ProjectRow[]> {
-  return pageQuery(db, userId, options).selectAll().execute();
+  return readListRows(db, pageShape(options), pageParams(userId, options));
 }
+
+const readListRows = preparedRead((db, shape: PageShape, p: PageParams) => pageQuery(db, shape, p).selectAll());
 
 /** The same page as listProjects, each item as the API's JSON from its stored summary. */
 export async function listProjectItems(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<JsonText[]> {
-  const rows = await pageQuery(db, userId, options).select('summary_json').execute();
+  const rows = await readListItems(db, pageShape(options), pageParams(userId, options));
   return rows.map((row) => row.summary_json);
 }
 
-function pageQuery(db: DbExecutor, userId: number, options: ProjectListOptions) {
-  let query = db.selectFrom('projects').where('user_id', '=', userId);
-  if (options.search) query = query.where(lowerCaseColumnContains('name_lower', options.search));
+const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => pageQuery(db, shape, p).select('summary_json'));
+
+/** Which parts the SQL text has (the search, the sort); the values are PageParams. */
+interface PageShape {
+  search: boolean;
+  sortBy: ProjectSortBy;
+  sort: SortDirection;
+}
+
+interface PageParams {
+  userId: number;
+  /** the name search as a LIKE pattern */
+  pattern?: string;
+  limit: number;
+  offset: number;
+}
+
+function pageShape(options: ProjectListOptions): PageShape {
+  return { search: Boolean(options.search), sortBy: options.sortBy, sort: options.sort };
+}
+
+function pageParams(userId: number, options: ProjectListOptions): PageParams {
+  return { ...filterParams(userId, options), limit: options.limit, offset: options.offset };
+}
+
+function filterParams(userId: number, filters: ProjectFilters) {
+  return { userId, pattern: filters.search ? containsPattern(filters.search) : undefined };
+}
+
+function pageQuery(db: DbExecutor, shape: PageShape, p: PageParams) {
+  let query = db.selectFrom('projects').where('user_id', '=', p.userId);
+  if (shape.search) query = query.where(lowerCaseColumnLike('name_lower', p.pattern as string));
   // Names are unique per account, so sorting by name has no ties for id to break.
   query =
-    options.sortBy === 'project'
-      ? query.orderBy('name', options.sort)
-      : query.orderBy('created_at', options.sort).orderBy('id', options.sort);
-  return query.limit(options.limit).offset(options.offset);
+    shape.sortBy === 'project'
+      ? query.orderBy('name', shape.sort)
+      : query.orderBy('created_at', shape.sort).orderBy('id', shape.sort);
+  return query.limit(p.limit).offset(p.offset);
 }
 
 export async function countProjects(db: DbExecutor, userId: number, filters: ProjectFilters): Promise<number> {
+  const [{ count }] = await readCount(db, { search: Boolean(filters.search) }, filterParams(userId, filters));
+  return count;
+}
+
+const readCount = preparedRead((db, shape: { search: boolean }, p: { userId: number; pattern?: string }) => {
   let query = db
     .selectFrom('projects')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId);
-  if (filters.search) query = query.where(lowerCaseColumnContains('name_lower', filters.search));
-  const { count } = await query.executeTakeFirstOrThrow();
-  return count;
-}
+    .where('user_id', '=', p.userId);
+  if (shape.search) query = query.where(lowerCaseColumnLike('name_lower', p.pattern as string));
+  return query;
+});
 
 /** Which of a project's counts to add up: all its reports, or those of one verdict. */
 export type ProjectCount = 'reports' | 'good' | 'decent' | 'bad';
@@ -189,15 +225,19 @@ export type ProjectCount = 'reports' | 'good' | 'decent' | 'bad';
  * one row per host beats counting ten thousand index entries on every list request.
  */
 export async function sumProjectCounts(db: DbExecutor, userId: number, count: ProjectCount, project?: string): Promise<number> {
-  const column = `${count}_count` as const;
+  const [{ total }] = await readCountSum(db, { count, project: project !== undefined }, { userId, project });
+  return Number(total);
+}
+
+const readCountSum = preparedRead((db, shape: { count: ProjectCount; project: boolean }, p: { userId: number; project?: string }) => {
+  const column = `${shape.count}_count` as `${ProjectCount}_count`;
   let query = db
     .selectFrom('projects')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId);
-  if (project !== undefined) query = query.where('name', '=', project);
-  const { total } = await query.executeTakeFirstOrThrow();
-  return Number(total);
-}
+    .where('user_id', '=', p.userId);
+  if (shape.project) query = query.where('name', '=', p.project as string);
+  return query;
+});
 
 /** Deleting a project changes its account's counts: call it in the transaction that deletes its reports. */
 export async function deleteProject(db: DbExecutor, userId: number, name: string): Promise<number> {

@@ -3,7 +3,8 @@
 import type { ExpressionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { NewReport, ReportResult, ReportRow } from '../db/tables/report.table.ts';
-import { lowerCaseColumnContains, type SortDirection } from './contains-search.ts';
+import { preparedRead } from '../db/prepared-reads.ts';
+import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { itemJson, reportJson, summaryJson } from './report-summary-json.ts';
 
@@ -86,14 +87,18 @@ export async function findReport(db: DbExecutor, userId: number, id: number): Pr
 }
 
 /** The report with its results as the API's JSON, read as two texts and never parsed. */
+/** The report with its results as the API's JSON, read as two texts and never parsed. */
 export async function findReportJson(db: DbExecutor, userId: number, id: number): Promise<JsonText | undefined> {
-  const row = await joinResults(db)
-    .select(['reports.id', 'reports.summary_json', 'report_results.results'])
-    .where('reports.user_id', '=', userId)
-    .where('reports.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await readReportJson(db, null, { userId, id });
   return row && reportJson(row.id, row.summary_json, row.results);
 }
+
+const readReportJson = preparedRead((db, _shape: null, p: { userId: number; id: number }) =>
+  joinResults(db)
+    .select(['reports.id', 'reports.summary_json', 'report_results.results'])
+    .where('reports.user_id', '=', p.userId)
+    .where('reports.id', '=', p.id),
+);
 
 /** Any account's report: only for pages whose access rules (privacy) the caller enforces. */
 export async function findReportById(db: DbExecutor, id: number): Promise<ReportRow | undefined> {
@@ -106,41 +111,87 @@ export async function listReports(
   userId: number,
   options: ReportListOptions,
 ): Promise<ReportListRow[]> {
-  return pageQuery(db, userId, options).selectAll().execute();
+  return readListRows(db, pageShape(options), pageParams(userId, options));
 }
+
+const readListRows = preparedRead((db, shape: PageShape, p: PageParams) => pageQuery(db, shape, p).selectAll());
 
 /** The same page as listReports, each item as the API's JSON from its stored summary. */
 export async function listReportItems(db: DbExecutor, userId: number, options: ReportListOptions): Promise<JsonText[]> {
-  const rows = options.search
+  const rows = await readListItems(db, pageShape(options), pageParams(userId, options));
+  return rows.map((row) => itemJson(row.id, row.summary_json));
+}
+
+const readListItems = preparedRead((db, shape: PageShape, p: PageParams) =>
+  shape.search
     ? // A search tests url_lower on the account's reports one by one. The page's ids come from the narrow
       // (user_id, id, url_lower) index alone and only their rows are read; a single query let SQLite
       // walk the wide summary index instead and read each report's row for its url (at a million
       // reports 6 ms a page instead of 0.5).
-      await ordered(db.selectFrom('reports').where('id', 'in', pageQuery(db, userId, options).select('id')), options)
-        .select(['id', 'summary_json'])
-        .execute()
-    : await pageQuery(db, userId, options).select(['id', 'summary_json']).execute();
-  return rows.map((row) => itemJson(row.id, row.summary_json));
+      ordered(db.selectFrom('reports').where('id', 'in', pageQuery(db, shape, p).select('id')), shape).select(['id', 'summary_json'])
+    : pageQuery(db, shape, p).select(['id', 'summary_json']),
+);
+
+export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {
+  const [{ count }] = await readCount(db, filterShape(filters), filterParams(userId, filters));
+  return count;
 }
 
-function pageQuery(db: DbExecutor, userId: number, options: ReportListOptions) {
-  return ordered(db.selectFrom('reports').where(matching(userId, options)), options).limit(options.limit).offset(options.offset);
+const readCount = preparedRead((db, shape: FilterShape, p: FilterParams) =>
+  db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(matching(shape, p)),
+);
+
+/** Which filters apply (the SQL text differs with them); their values are FilterParams. */
+interface FilterShape {
+  search: boolean;
+  project: boolean;
+  result: boolean;
+}
+
+interface FilterParams {
+  userId: number;
+  /** the url search as a LIKE pattern */
+  pattern?: string;
+  project?: string;
+  resultRank?: number;
+}
+
+type PageShape = FilterShape & Pick<ReportListOptions, 'sortBy' | 'sort'>;
+type PageParams = FilterParams & Pick<ReportListOptions, 'limit' | 'offset'>;
+
+function filterShape(filters: ReportFilters): FilterShape {
+  return { search: Boolean(filters.search), project: filters.project !== undefined, result: filters.result !== undefined };
+}
+
+function filterParams(userId: number, filters: ReportFilters): FilterParams {
+  return {
+    userId,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+    project: filters.project,
+    resultRank: filters.result === undefined ? undefined : RESULT_RANK[filters.result],
+  };
+}
+
+function pageShape(options: ReportListOptions): PageShape {
+  return { ...filterShape(options), sortBy: options.sortBy, sort: options.sort };
+}
+
+function pageParams(userId: number, options: ReportListOptions): PageParams {
+  return { ...filterParams(userId, options), limit: options.limit, offset: options.offset };
+}
+
+function pageQuery(db: DbExecutor, shape: PageShape, p: PageParams) {
+  return ordered(db.selectFrom('reports').where(matching(shape, p)), shape).limit(p.limit).offset(p.offset);
 }
 
 /** By the sort key, then id in the same direction, so pages never overlap. */
-function ordered<Query extends SelectQueryBuilder<Database, 'reports', object>>(query: Query, options: ReportListOptions): Query {
-  const sortColumn = SORT_COLUMN[options.sortBy];
-  const bySortKey = sortColumn === 'id' ? query : query.orderBy(sortColumn, options.sort);
-  return bySortKey.orderBy('id', options.sort) as Query;
-}
-
-export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {
-  const { count } = await db
-    .selectFrom('reports')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(matching(userId, filters))
-    .executeTakeFirstOrThrow();
-  return count;
+function ordered<Query extends SelectQueryBuilder<Database, 'reports', object>>(query: Query, shape: PageShape): Query {
+  const sortColumn = SORT_COLUMN[shape.sortBy];
+  const bySortKey = sortColumn === 'id' ? query : query.orderBy(sortColumn, shape.sort);
+  return bySortKey.orderBy('id', shape.sort) as Query;
 }
 
 /** Returns how many rows changed: 0 when the report is not the user's. */
@@ -194,12 +245,12 @@ function withResults(db: DbExecutor) {
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index
  * (user_id, result_rank, ...) serves both the filter and the sort by result. */
-function matching(userId: number, filters: ReportFilters) {
+function matching(shape: FilterShape, p: FilterParams) {
   return (eb: ExpressionBuilder<Database, 'reports'>) => {
-    const conditions: Expression<SqlBool>[] = [eb('user_id', '=', userId)];
-    if (filters.project !== undefined) conditions.push(eb('project', '=', filters.project));
-    if (filters.result !== undefined) conditions.push(eb('result_rank', '=', RESULT_RANK[filters.result]));
-    if (filters.search) conditions.push(lowerCaseColumnContains('url_lower', filters.search));
+    const conditions: Expression<SqlBool>[] = [eb('user_id', '=', p.userId)];
+    if (shape.project) conditions.push(eb('project', '=', p.project as string));
+    if (shape.result) conditions.push(eb('result_rank', '=', p.resultRank as number));
+    if (shape.search) conditions.push(lowerCaseColumnLike('url_lower', p.pattern as string));
     return eb.and(conditions);
   };
 }
