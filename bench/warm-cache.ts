@@ -1,6 +1,9 @@
-// Before the read benchmark measures, the reports table and its indexes (about 1.3 GB at a million
-// reports) are read once, as a server that has been running has them in memory. Report results
+// Before the read benchmark measures a query, the reports table and its indexes (about 1.3 GB at a
+// million reports) are read, as a server that has been running has them in memory. Report results
 // (about 14 GB) are left cold: `show` reads them from wherever the operating system has them.
+// Read again before every query, not once: this benchmark's machines (Firecracker guests) page out
+// file cache that nothing has touched for a minute (DAMON), so what one warm-up read would be gone
+// by the third query, which on a machine that keeps its file cache it would not be.
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { DialectName } from '../src/db/database.ts';

@@ -1,4 +1,5 @@
 // The database: its type, assembled from the table files, and the one way to open it.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -106,11 +107,21 @@ function openSqliteForKysely(filename: string, cacheMb: number) {
   };
 }
 
-/** pool.query takes an idle connection, as Kysely would for a query outside a transaction. */
+/**
+ * pool.query takes an idle connection, as Kysely would for a query outside a transaction. Each query
+ * is a named statement: every connection parses it once and PostgreSQL may keep its plan (at a million
+ * reports 19-32% more list requests per second than parsing and planning each time).
+ */
 function postgresReader(pool: pg.Pool): DirectReader {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `pagegrade_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
+    return name;
+  };
   return {
     dialect: 'postgres',
-    all: async (sql, parameters) => (await pool.query(sql, parameters as unknown[])).rows,
+    all: async (sql, parameters) => (await pool.query({ name: nameOf(sql), text: sql, values: parameters as unknown[] })).rows,
   };
 }
 
