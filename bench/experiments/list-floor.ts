@@ -1,0 +1,57 @@
+// Where a default report list's time goes, on SQLite: `npx tsx bench/experiments/list-floor.ts [--full]`.
+// Loads, in turns, the read benchmark's floor (a prebuilt body), the same three SQL statements behind
+// bare Fastify (list-queries-server.ts), and pagegrade's GET /api/v1/reports, over the read benchmark's
+// database (20,000 reports, or with --full the cached million). Prints requests per second of each and
+// their ratios: how far the statements alone are from the floor, and pagegrade from the statements.
+import { parseArgs } from 'node:util';
+import { runLoad, type LoadResult } from '../load.ts';
+import { startPagegrade } from '../pagegrade-server.ts';
+import { freePort, startService } from '../processes.ts';
+import { pick, seededRandom } from '../random.ts';
+import { READ_CONNECTIONS } from '../read.ts';
+import { prepareReadDatabase } from '../seed.ts';
+import { round } from '../stats.ts';
+
+const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
+const size = { reports: values.full ? 1_000_000 : 20_000, accounts: 100, projectsPerAccount: 50 };
+const database = await prepareReadDatabase('sqlite', size, true);
+const port = await freePort();
+const queries = await startService(
+  'bench/experiments/list-queries-server.ts',
+  port,
+  { PORT: String(port), DATABASE_FILE: database.databaseUrl.slice('sqlite:'.length) },
+  '/ready',
+);
+const pagegrade = await startPagegrade(database.databaseUrl);
+const random = seededRandom(7);
+const load = async (origin: string, path: string): Promise<LoadResult> => {
+  const next = () => ({ path, headers: { authorization: `Bearer ${pick(random, database.accounts).apiKey}` } });
+  await runLoad({ origin, connections: READ_CONNECTIONS, durationS: 2, next });
+  return runLoad({ origin, connections: READ_CONNECTIONS, durationS: 8, next });
+};
+try {
+  await fetch(`${queries.origin}/queries`, { headers: { authorization: `Bearer ${database.accounts[0].apiKey}` } });
+  const rows: string[] = [];
+  for (let round_ = 1; round_ <= 2; round_++) {
+    const floor = await load(queries.origin, '/static');
+    const statements = await load(queries.origin, '/queries');
+    const list = await load(pagegrade.origin, '/api/v1/reports');
+    rows.push(
+      `| ${round_} | ${floor.rps} | ${statements.rps} | ${list.rps} | ${round(statements.rps / floor.rps, 3)} | ${round(list.rps / statements.rps, 3)} | ${round(list.rps / floor.rps, 3)} |`,
+    );
+  }
+  process.stdout.write(
+    [
+      `Default report list, SQLite, ${size.reports} reports, ${READ_CONNECTIONS} connections (req/s)`,
+      '',
+      '| round | static floor | statements only | pagegrade | statements / floor | pagegrade / statements | pagegrade / floor |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  await pagegrade.stop();
+  await queries.stop();
+  await database.dispose();
+}

@@ -1,0 +1,37 @@
+// The least a default report list can cost on SQLite: bare Fastify running the same three statements
+// pagegrade runs (API key lookup by SHA-256, the count from the project rows, the page of stored
+// summaries) on better-sqlite3, joined into a body of the same size. No validation, rate limit,
+// security headers, links or error handling. Env: PORT, DATABASE_FILE. GET /queries needs a Bearer
+// key; GET /static answers the body of the first /queries answer, prebuilt.
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import Fastify from 'fastify';
+
+const database = new Database(process.env.DATABASE_FILE!, { readonly: true });
+database.pragma('cache_size = -262144');
+const findKey = database.prepare<[string], { user_id: number }>(
+  'select users.id as user_id from api_keys join users on users.id = api_keys.user_id where key_hash = ? and revoked_at is null',
+);
+const countReports = database.prepare<[number], { total: number }>(
+  'select coalesce(sum(reports_count), 0) as total from projects where user_id = ?',
+);
+const pageOfSummaries = database.prepare<[number], { id: number; summary_json: string }>(
+  'select id, summary_json from reports where user_id = ? order by id desc limit 100 offset 0',
+);
+
+const app = Fastify({ logger: false });
+let prebuilt: string | undefined;
+app.get('/queries', (request, reply) => {
+  const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
+  const key = findKey.get(createHash('sha256').update(token).digest('hex'));
+  if (!key) return reply.code(401).send({ message: 'Unauthenticated.' });
+  const total = countReports.get(key.user_id)!.total;
+  const items = pageOfSummaries.all(key.user_id).map((row) => `{"id":${row.id},${row.summary_json.slice(1)}`);
+  const body = `{"data":[${items.join(',')}],"meta":{"total":${total}},"status":200}`;
+  prebuilt ??= body;
+  return reply.type('application/json; charset=utf-8').send(body);
+});
+app.get('/static', (_request, reply) => reply.type('application/json; charset=utf-8').send(prebuilt ?? ''));
+app.get('/ready', async () => ({ ready: true }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
