@@ -47,8 +47,17 @@ interface Job {
 interface Thread {
   worker: Worker;
   ready: boolean;
-  job: Job | null;
+  /** Posted to the worker and not answered yet, oldest (the one it is working on) first. */
+  jobs: Job[];
 }
+
+/**
+ * Tasks posted to a thread ahead of its answers. With one, a thread sat idle from posting an answer
+ * until the main thread, busy with requests, read it and posted the next page (a quarter of its time
+ * under the create benchmark); with a second task already waiting in its port it starts at once
+ * (create benchmark: 183-202 -> 221-225 reports/s). A task waits behind at most one other.
+ */
+const TASKS_PER_THREAD = 2;
 
 const WORKER_URL = new URL('./analysis-worker.mjs', import.meta.url);
 const pools = new Map<number, AnalysisPool>();
@@ -77,7 +86,7 @@ function createPool(size: number): AnalysisPool {
   let broken: Error | null = null;
 
   function spawn(): Thread {
-    const thread: Thread = { worker: new Worker(WORKER_URL), ready: false, job: null };
+    const thread: Thread = { worker: new Worker(WORKER_URL), ready: false, jobs: [] };
     thread.worker.on('message', (message: WorkerMessage) => {
       if ('ready' in message) {
         thread.ready = true;
@@ -94,7 +103,7 @@ function createPool(size: number): AnalysisPool {
   }
 
   function outstanding(): number {
-    return queue.length + threads.filter((thread) => thread.job !== null).length;
+    return queue.length + threads.reduce((sum, thread) => sum + thread.jobs.length, 0);
   }
 
   /** Workers keep the process alive exactly while some analysis waits for them. */
@@ -106,15 +115,20 @@ function createPool(size: number): AnalysisPool {
     }
   }
 
-  /** A worker died: its job fails; a worker that had started is replaced (a page crashed it, say). */
+  /**
+   * A worker died: the job it was working on fails, the ones waiting behind it go back to the front of
+   * the queue; a worker that had started is replaced (a page crashed it, say).
+   */
   function lose(thread: Thread, error: Error): void {
     const index = threads.indexOf(thread);
     if (index === -1) return;
-    const job = thread.job;
-    thread.job = null;
-    job?.reject(error);
+    const [current, ...waiting] = thread.jobs;
+    thread.jobs = [];
+    current?.reject(error);
+    queue.unshift(...waiting);
     if (thread.ready) {
       threads[index] = spawn();
+      dispatch();
     } else {
       threads.splice(index, 1);
       broken = new Error(`analysis worker could not start: ${error.message}`, { cause: error });
@@ -124,8 +138,7 @@ function createPool(size: number): AnalysisPool {
   }
 
   function finish(thread: Thread, message: Exclude<WorkerMessage, { ready: true }>): void {
-    const job = thread.job;
-    thread.job = null;
+    const job = thread.jobs.shift();
     if (job) {
       for (const failure of message.failures) job.onCheckFailure?.(failure.checkId, toError(failure.error));
       if ('analysis' in message) job.resolve(message.analysis);
@@ -134,12 +147,15 @@ function createPool(size: number): AnalysisPool {
     dispatch();
   }
 
+  /** Idle threads first, then a task waiting behind each busy one. */
   function dispatch(): void {
-    for (const thread of threads) {
-      if (!thread.ready || thread.job !== null || queue.length === 0) continue;
-      const job = queue.shift()!;
-      thread.job = job;
-      thread.worker.postMessage(job.task);
+    for (let depth = 0; depth < TASKS_PER_THREAD; depth++) {
+      for (const thread of threads) {
+        if (!thread.ready || thread.jobs.length !== depth || queue.length === 0) continue;
+        const job = queue.shift()!;
+        thread.jobs.push(job);
+        thread.worker.postMessage(job.task);
+      }
     }
     keepAliveWhileBusy();
   }
