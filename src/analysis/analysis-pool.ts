@@ -55,7 +55,7 @@ interface Thread {
  * Tasks posted to a thread ahead of its answers. With one, a thread sat idle from posting an answer
  * until the main thread, busy with requests, read it and posted the next page (a quarter of its time
  * under the create benchmark); with a second task already waiting in its port it starts at once
- * (create benchmark: 183-202 -> 221-225 reports/s). A task waits behind at most one other.
+ * (create benchmark: 183-202 -> 203-236 reports/s). A task waits behind at most one other.
  */
 const TASKS_PER_THREAD = 2;
 
