@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '../checks/thresholds.ts';
 import type { FetchedPage } from '../fetch/types.ts';
 import { corpusFetchedPage, corpusOriginFacts, loadCorpus } from '../../test/support/corpus.ts';
-import { analysisPool } from './analysis-pool.ts';
+import { analysisPool, createPool, type AnalysisTask } from './analysis-pool.ts';
+import type { Analysis } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
 
 const corpus = loadCorpus().slice(0, 12);
@@ -49,5 +50,30 @@ describe('analysisPool', () => {
       timeout: 20_000,
     });
     expect(stdout.trim()).toBe('done');
+  });
+});
+
+describe('analysis pool threads', () => {
+  const STAND_IN = new URL('../../test/support/stand-in-analysis-worker.mjs', import.meta.url);
+  const task = (url: string, html = '<p>') =>
+    ({ page: { url, html }, origin: {}, thresholds: DEFAULT_THRESHOLDS, generatedAt: GENERATED_AT }) as unknown as AnalysisTask;
+  const urlOf = (analysis: Analysis) => (analysis as unknown as { url: string }).url;
+
+  it('answers every task, each with its own result, with more tasks than threads can hold', async () => {
+    const pool = createPool(2, STAND_IN);
+    const urls = Array.from({ length: 9 }, (_, index) => `https://example.com/${index}`);
+    const analyses = await Promise.all(urls.map((url) => pool.analyze(task(url))));
+    expect(analyses.map(urlOf)).toEqual(urls);
+  });
+
+  it('fails only the task a thread died on; the task waiting behind it runs on the new thread', async () => {
+    const pool = createPool(1, STAND_IN);
+    const crashing = pool.analyze(task('https://example.com/crash', 'crash'));
+    // Posted at once behind the crashing one: it waits in the same thread's port.
+    const waiting = pool.analyze(task('https://example.com/next'));
+    const later = pool.analyze(task('https://example.com/later'));
+    await expect(crashing).rejects.toThrow('analysis worker exited with code 3');
+    expect(urlOf(await waiting)).toBe('https://example.com/next');
+    expect(urlOf(await later)).toBe('https://example.com/later');
   });
 });

@@ -79,14 +79,15 @@ function toError(plain: PlainError): Error {
   return error;
 }
 
-function createPool(size: number): AnalysisPool {
+/** A pool of its own; `workerUrl` lets tests run a stand-in worker that speaks the same messages. */
+export function createPool(size: number, workerUrl: URL = WORKER_URL): AnalysisPool {
   const queue: Job[] = [];
   const threads: Thread[] = [];
   /** Set when a worker could not even start: every analysis fails with it rather than respawning forever. */
   let broken: Error | null = null;
 
   function spawn(): Thread {
-    const thread: Thread = { worker: new Worker(WORKER_URL), ready: false, jobs: [] };
+    const thread: Thread = { worker: new Worker(workerUrl), ready: false, jobs: [] };
     thread.worker.on('message', (message: WorkerMessage) => {
       if ('ready' in message) {
         thread.ready = true;
