@@ -86,7 +86,8 @@ function createDialect(config: DatabaseConfig, options: CreateDbOptions): { dial
  * The connection with compiled statements kept, and, for a file, checkpoints on a thread of their own;
  * plus its direct reader. Kysely runs a transaction's statements on this same connection, with awaits
  * between them, so while one is open a direct read would see its uncommitted rows: the reader declines
- * and the read waits its turn in Kysely.
+ * and the read waits its turn in Kysely. (Nothing streams rows from this connection: a statement still
+ * being iterated would make a direct read throw rather than wait.)
  */
 function openSqliteForKysely(filename: string, cacheMb: number) {
   const database = openSqlite(filename, cacheMb);
