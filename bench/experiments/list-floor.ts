@@ -1,8 +1,9 @@
-// Where a default report list's time goes, on SQLite: `npx tsx bench/experiments/list-floor.ts [--full]`.
+// Where a default report list's time goes, on SQLite: `npx tsx bench/experiments/list-floor.ts [--full | --quick]`.
 // Loads, in turns, the read benchmark's floor (a prebuilt body), the same three SQL statements behind
 // bare Fastify (list-queries-server.ts), and pagegrade's GET /api/v1/reports, over the read benchmark's
-// database (20,000 reports, or with --full the cached million). Prints requests per second of each and
-// their ratios: how far the statements alone are from the floor, and pagegrade from the statements.
+// database (20,000 reports, or with --full the cached million; --quick: a throwaway 20,000, one short
+// round, as test/bench/list-floor.test.ts runs it). Prints requests per second of each and their
+// ratios: how far the statements alone are from the floor, and pagegrade from the statements.
 import { parseArgs } from 'node:util';
 import { runLoad, type LoadResult } from '../load.ts';
 import { startPagegrade } from '../pagegrade-server.ts';
@@ -12,9 +13,11 @@ import { READ_CONNECTIONS } from '../read.ts';
 import { prepareReadDatabase } from '../seed.ts';
 import { round } from '../stats.ts';
 
-const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } } });
 const size = { reports: values.full ? 1_000_000 : 20_000, accounts: 100, projectsPerAccount: 50 };
-const database = await prepareReadDatabase('sqlite', size, true);
+const rounds = values.quick ? 1 : 2;
+const seconds = values.quick ? { warmUp: 0.5, measured: 1 } : { warmUp: 2, measured: 8 };
+const database = await prepareReadDatabase('sqlite', size, !values.quick);
 const port = await freePort();
 const queries = await startService(
   'bench/experiments/list-queries-server.ts',
@@ -26,13 +29,13 @@ const pagegrade = await startPagegrade(database.databaseUrl);
 const random = seededRandom(7);
 const load = async (origin: string, path: string): Promise<LoadResult> => {
   const next = () => ({ path, headers: { authorization: `Bearer ${pick(random, database.accounts).apiKey}` } });
-  await runLoad({ origin, connections: READ_CONNECTIONS, durationS: 2, next });
-  return runLoad({ origin, connections: READ_CONNECTIONS, durationS: 8, next });
+  await runLoad({ origin, connections: READ_CONNECTIONS, durationS: seconds.warmUp, next });
+  return runLoad({ origin, connections: READ_CONNECTIONS, durationS: seconds.measured, next });
 };
 try {
   await fetch(`${queries.origin}/queries`, { headers: { authorization: `Bearer ${database.accounts[0].apiKey}` } });
   const rows: string[] = [];
-  for (let round_ = 1; round_ <= 2; round_++) {
+  for (let round_ = 1; round_ <= rounds; round_++) {
     const floor = await load(queries.origin, '/static');
     const statements = await load(queries.origin, '/queries');
     const list = await load(pagegrade.origin, '/api/v1/reports');
