@@ -87,7 +87,6 @@ export async function findReport(db: DbExecutor, userId: number, id: number): Pr
 }
 
 /** The report with its results as the API's JSON, read as two texts and never parsed. */
-/** The report with its results as the API's JSON, read as two texts and never parsed. */
 export async function findReportJson(db: DbExecutor, userId: number, id: number): Promise<JsonText | undefined> {
   const [row] = await readReportJson(db, null, { userId, id });
   return row && reportJson(row.id, row.summary_json, row.results);
