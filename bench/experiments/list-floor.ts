@@ -1,6 +1,7 @@
 // Where a default report list's time goes, on SQLite: `npx tsx bench/experiments/list-floor.ts [--full | --quick]`.
-// Loads, in turns, the read benchmark's floor (a prebuilt body), the same three SQL statements behind
-// bare Fastify (list-queries-server.ts), and pagegrade's GET /api/v1/reports, over the read benchmark's
+// Loads, in turns, a floor like the read benchmark's (bare Fastify answering a prebuilt body: here the
+// statements' own answer), the same three SQL statements behind bare Fastify (list-queries-server.ts),
+// and pagegrade's GET /api/v1/reports, over the read benchmark's
 // database (20,000 reports, or with --full the cached million; --quick: a throwaway 20,000, one short
 // round, as test/bench/list-floor.test.ts runs it). Prints requests per second of each and their
 // ratios: how far the statements alone are from the floor, and pagegrade from the statements.
@@ -14,6 +15,10 @@ import { prepareReadDatabase } from '../seed.ts';
 import { round } from '../stats.ts';
 
 const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } } });
+if (values.full && values.quick) {
+  process.stderr.write('choose --full (the cached million) or --quick (a throwaway 20,000), not both\n');
+  process.exit(2);
+}
 const size = { reports: values.full ? 1_000_000 : 20_000, accounts: 100, projectsPerAccount: 50 };
 const rounds = values.quick ? 1 : 2;
 const seconds = values.quick ? { warmUp: 0.5, measured: 1 } : { warmUp: 2, measured: 8 };

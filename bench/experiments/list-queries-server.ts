@@ -3,12 +3,14 @@
 // summaries) on better-sqlite3, joined into a body of the same size. No validation, rate limit,
 // security headers, links or error handling. Env: PORT, DATABASE_FILE. GET /queries needs a Bearer
 // key; GET /static answers the body of the first /queries answer, prebuilt.
-import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import { DEFAULT_SQLITE_CACHE_MB } from '../../src/config.ts';
+import { hashApiKey } from '../../src/security/hashing.ts';
 
 const database = new Database(process.env.DATABASE_FILE!, { readonly: true });
-database.pragma('cache_size = -262144');
+// The same page cache as the server's default.
+database.pragma(`cache_size = -${DEFAULT_SQLITE_CACHE_MB * 1024}`);
 const findKey = database.prepare<[string], { user_id: number }>(
   'select users.id as user_id from api_keys join users on users.id = api_keys.user_id where key_hash = ? and revoked_at is null',
 );
@@ -23,7 +25,7 @@ const app = Fastify({ logger: false });
 let prebuilt: string | undefined;
 app.get('/queries', (request, reply) => {
   const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-  const key = findKey.get(createHash('sha256').update(token).digest('hex'));
+  const key = findKey.get(hashApiKey(token));
   if (!key) return reply.code(401).send({ message: 'Unauthenticated.' });
   const total = countReports.get(key.user_id)!.total;
   const items = pageOfSummaries.all(key.user_id).map((row) => `{"id":${row.id},${row.summary_json.slice(1)}`);

@@ -41,14 +41,13 @@ interface PreparedShape {
  */
 export function preparedRead<Shape, Params extends object, Row>(
   build: (db: DbExecutor, shape: Shape, params: Params) => Compilable<Row>,
-  shapeKey: (shape: Shape) => string = (shape) => JSON.stringify(shape),
 ): (db: DbExecutor, shape: Shape, params: Params) => Promise<Row[]> {
   const shapesByDialect = new Map<DialectName, Map<string, PreparedShape>>();
 
   function prepared(db: DbExecutor, dialect: DialectName, shape: Shape): PreparedShape {
     let shapes = shapesByDialect.get(dialect);
     if (!shapes) shapesByDialect.set(dialect, (shapes = new Map()));
-    const key = shapeKey(shape);
+    const key = JSON.stringify(shape);
     let found = shapes.get(key);
     if (!found) {
       const compiled = build(db, shape, PARAMETERS as Params).compile();

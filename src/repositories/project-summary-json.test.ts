@@ -1,19 +1,13 @@
 // A project's stored list item is remade by every change of its counts.
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
-import type { DbExecutor } from './executor.ts';
+import { newUserId } from '../../test/support/repository-fixtures.ts';
 import { adjustProjectCounts, insertProjectsBulk, listProjectItems, listProjects, type ProjectListOptions } from './project.repository.ts';
 import { projectSummaryJson } from './project-summary-json.ts';
-import { insertUser } from './user.repository.ts';
 
 const T1 = '2026-11-21T10:00:00.000Z';
 const T2 = '2026-11-21T11:00:00.000Z';
 const PAGE: ProjectListOptions = { sortBy: 'project', sort: 'asc', limit: 10, offset: 0 };
-
-async function newUserId(db: DbExecutor): Promise<number> {
-  return (await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: T1 })).id;
-}
 
 forEachDialect('stored project summaries', (database) => {
   it('lists each project as the JSON of its row, after every change of its counts', async () => {

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
+import { newUserId } from '../../test/support/repository-fixtures.ts';
 import type { DbExecutor } from './executor.ts';
 import {
   adjustProjectCounts,
@@ -12,7 +12,6 @@ import {
   sumProjectCounts,
   type ProjectCountsDelta,
 } from './project.repository.ts';
-import { insertUser } from './user.repository.ts';
 
 const T1 = '2026-11-21T10:00:00.000Z';
 const T2 = '2026-11-21T11:00:00.000Z';
@@ -23,11 +22,6 @@ const ADD_BAD: ProjectCountsDelta = { reports: 1, good: 0, decent: 0, bad: 1 };
 const GOOD_TO_DECENT: ProjectCountsDelta = { reports: 0, good: -1, decent: 1, bad: 0 };
 const REMOVE_DECENT: ProjectCountsDelta = { reports: -1, good: 0, decent: -1, bad: 0 };
 const REMOVE_BAD: ProjectCountsDelta = { reports: -1, good: 0, decent: 0, bad: -1 };
-
-async function newUserId(db: DbExecutor): Promise<number> {
-  const user = await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: T1 });
-  return user.id;
-}
 
 forEachDialect('project repository', (database) => {
   it('is created by the first report, follows the counts, and goes away with the last report', async () => {

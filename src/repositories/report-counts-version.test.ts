@@ -1,19 +1,13 @@
 // The counts version moves in every write that can change how many reports match a filter, and only
 // for the account written to.
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
-import type { DbExecutor } from './executor.ts';
+import { newUserId } from '../../test/support/repository-fixtures.ts';
 import { adjustProjectCounts, deleteProject, insertProjectsBulk } from './project.repository.ts';
 import { readReportCountsVersion } from './report-counts-version.ts';
-import { insertUser } from './user.repository.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const ONE_GOOD = { reports: 1, good: 1, decent: 0, bad: 0 };
-
-async function newUserId(db: DbExecutor): Promise<number> {
-  return (await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: NOW })).id;
-}
 
 forEachDialect('report counts version', (database) => {
   it('moves on every count change of the account, and never for another account', async () => {

@@ -1,8 +1,8 @@
 // The stored list item (summary_json) is made on every write from the row as it is after the write,
 // so what lists and show send as text is what the column-by-column view would have made.
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
+import { newUserId, reportInsert } from '../../test/support/repository-fixtures.ts';
 import { toReport, toReportSummary } from '../services/report-view.ts';
 import type { DbExecutor } from './executor.ts';
 import {
@@ -16,35 +16,19 @@ import {
   type ReportInsert,
   type ReportListOptions,
 } from './report.repository.ts';
-import { insertUser } from './user.repository.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const LATER = '2026-11-21T12:30:00.000Z';
 
-async function newUserId(db: DbExecutor): Promise<number> {
-  return (await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: NOW })).id;
-}
-
+/** A report of the shop whose page facts and results carry a redirect and quoted text. */
 function report(userId: number, path: string, overrides: Partial<ReportInsert> = {}): ReportInsert {
   const url = `https://shop.example/${path}`;
-  return {
-    user_id: userId,
+  return reportInsert(userId, {
     url,
-    project: 'shop.example',
-    privacy: 0,
-    password_hash: null,
-    result: 'good',
-    score: 90,
-    issues_high: 0,
-    issues_medium: 1,
-    issues_low: 2,
     page: JSON.stringify({ final_url: url, status_code: 200, redirects: [{ url: `${url}?a`, status_code: 301 }], charset: 'utf-8' }),
     results: '{"title":{"passed":true,"importance":"high","category":"seo","value":"Shop \\"quoted\\"","errors":null}}',
-    generated_at: NOW,
-    created_at: NOW,
-    updated_at: NOW,
     ...overrides,
-  };
+  });
 }
 
 const FIRST_PAGE: ReportListOptions = { sortBy: 'url', sort: 'asc', limit: 10, offset: 0 };

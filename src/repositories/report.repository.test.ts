@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
+import { newUserId, reportInsert } from '../../test/support/repository-fixtures.ts';
 import type { ReportResult } from '../db/tables/report.table.ts';
 import type { DbExecutor } from './executor.ts';
 import {
@@ -16,36 +16,10 @@ import {
   type ReportInsert,
   type ReportSortBy,
 } from './report.repository.ts';
-import { insertUser } from './user.repository.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
-async function newUserId(db: DbExecutor): Promise<number> {
-  const user = await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: NOW });
-  return user.id;
-}
-
-function report(userId: number, overrides: Partial<ReportInsert> = {}): ReportInsert {
-  const url = overrides.url ?? 'https://example.com/';
-  return {
-    user_id: userId,
-    url,
-    project: new URL(url).host,
-    privacy: 0,
-    password_hash: null,
-    result: 'good',
-    score: 90,
-    issues_high: 0,
-    issues_medium: 1,
-    issues_low: 2,
-    page: '{"final_url":"https://example.com/","status_code":200}',
-    results: '{"title":{"passed":true}}',
-    generated_at: NOW,
-    created_at: NOW,
-    updated_at: NOW,
-    ...overrides,
-  };
-}
+const report = reportInsert;
 
 async function insertAll(db: DbExecutor, userId: number, overrides: Partial<ReportInsert>[]): Promise<number[]> {
   const ids: number[] = [];

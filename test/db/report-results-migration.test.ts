@@ -2,12 +2,12 @@
 // its down puts them back.
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb, type DialectName } from '../../src/db/database.ts';
+import type { DialectName } from '../../src/db/database.ts';
 import * as createUsersAndApiKeys from '../../src/db/migrations/2026-11-21-0900-create-users-and-api-keys.ts';
 import * as createReportsAndProjects from '../../src/db/migrations/2026-11-21-0910-create-reports-and-projects.ts';
 import * as moveReportResults from '../../src/db/migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
 import { tableColumns } from '../support/schema.ts';
-import { createScratchDatabase, testDialects } from '../support/databases.ts';
+import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
@@ -43,10 +43,7 @@ async function indexes(db: Kysely<any>, dialect: DialectName): Promise<string[]>
 
 describe.each(testDialects())('moving report results to their own table [%s]', (dialect) => {
   it('keeps every report with its results, swaps the owner index, and down restores the old shape', async () => {
-    const scratch = await createScratchDatabase(dialect);
-    const handle = createDb(scratch.databaseUrl);
-    const db = handle.db as Kysely<any>;
-    try {
+    await withUnmigratedDatabase(dialect, async (db) => {
       await createUsersAndApiKeys.up(db);
       await createReportsAndProjects.up(db);
       const { id: userId } = await db
@@ -79,9 +76,6 @@ describe.each(testDialects())('moving report results to their own table [%s]', (
       expect(await indexes(db, dialect)).toContain('reports_user_id_idx');
       // The test databases have pg_trgm, so the earlier migration made the trigram index; down restores it.
       if (dialect === 'postgres') expect(await indexes(db, dialect)).toContain('reports_url_lower_trgm_idx');
-    } finally {
-      await handle.destroy();
-      await scratch.drop();
-    }
+    });
   });
 });

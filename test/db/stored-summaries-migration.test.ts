@@ -1,8 +1,6 @@
 // The migration that stores each report's list item fills it in for the reports already there, the
-// same text the application writes for a new report, and its down removes both columns again.
-import { type Kysely } from 'kysely';
+// same text the application writes for a new report, and its down removes the new columns again.
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../src/db/database.ts';
 import * as createUsersAndApiKeys from '../../src/db/migrations/2026-11-21-0900-create-users-and-api-keys.ts';
 import * as createReportsAndProjects from '../../src/db/migrations/2026-11-21-0910-create-reports-and-projects.ts';
 import * as createWebSessions from '../../src/db/migrations/2026-11-22-0900-create-web-sessions.ts';
@@ -11,7 +9,7 @@ import * as storedSummaries from '../../src/db/migrations/2026-11-22-1100-stored
 import type { ReportResult } from '../../src/db/tables/report.table.ts';
 import { summaryJson } from '../../src/repositories/report-summary-json.ts';
 import { tableColumns } from '../support/schema.ts';
-import { createScratchDatabase, testDialects } from '../support/databases.ts';
+import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const PAGE = { final_url: 'https://a.com/x', status_code: 200, redirects: [], content_type: 'text/html', charset: 'utf-8', http_version: '1.1', bytes: 10, load_time_ms: 5 };
@@ -39,10 +37,7 @@ function report(userId: number, url: string, passwordHash: string | null, result
 
 describe.each(testDialects())('storing report summaries [%s]', (dialect) => {
   it('fills in every existing report\'s summary and a zero counts version, and down drops both', async () => {
-    const scratch = await createScratchDatabase(dialect);
-    const handle = createDb(scratch.databaseUrl);
-    const db = handle.db as Kysely<any>;
-    try {
+    await withUnmigratedDatabase(dialect, async (db) => {
       for (const migration of [createUsersAndApiKeys, createReportsAndProjects, createWebSessions, moveReportResults]) await migration.up(db);
       const { id: userId } = await db
         .insertInto('users')
@@ -63,11 +58,9 @@ describe.each(testDialects())('storing report summaries [%s]', (dialect) => {
 
       await storedSummaries.down(db);
       expect(await tableColumns(db, dialect, 'reports')).not.toContain('summary_json');
+      expect(await tableColumns(db, dialect, 'projects')).not.toContain('summary_json');
       expect(await tableColumns(db, dialect, 'users')).not.toContain('report_counts_version');
       expect(await db.selectFrom('reports').select('id').orderBy('id').execute()).toEqual(ids.map((id) => ({ id })));
-    } finally {
-      await handle.destroy();
-      await scratch.drop();
-    }
+    });
   });
 });

@@ -61,6 +61,18 @@ export async function openTestDatabase(dialect: DialectName): Promise<TestDataba
   };
 }
 
+/** Runs `work` on an empty, unmigrated database opened through createDb (migration tests apply their own steps), then removes it. */
+export async function withUnmigratedDatabase(dialect: DialectName, work: (db: Kysely<any>) => Promise<void>): Promise<void> {
+  const scratch = await createScratchDatabase(dialect);
+  const handle = createDb(scratch.databaseUrl);
+  try {
+    await work(handle.db as Kysely<any>);
+  } finally {
+    await handle.destroy();
+    await scratch.drop();
+  }
+}
+
 /**
  * `describe` once per dialect, with one migrated database for the whole block (tests isolate
  * themselves, e.g. by creating their own user). Call `database()` inside tests and hooks.

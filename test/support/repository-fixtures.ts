@@ -1,0 +1,35 @@
+// Rows the repository tests start from: a fresh account each (tests share one database per dialect
+// and keep apart by account), and a report as the service would insert it.
+import { randomUUID } from 'node:crypto';
+import type { DbExecutor } from '../../src/repositories/executor.ts';
+import type { ReportInsert } from '../../src/repositories/report.repository.ts';
+import { insertUser } from '../../src/repositories/user.repository.ts';
+
+export const FIXTURE_TIME = '2026-11-21T10:00:00.000Z';
+
+export async function newUserId(db: DbExecutor): Promise<number> {
+  return (await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: FIXTURE_TIME })).id;
+}
+
+/** A good report of `overrides.url` (default https://example.com/), its project the url's host. */
+export function reportInsert(userId: number, overrides: Partial<ReportInsert> = {}): ReportInsert {
+  const url = overrides.url ?? 'https://example.com/';
+  return {
+    user_id: userId,
+    url,
+    project: new URL(url).host,
+    privacy: 0,
+    password_hash: null,
+    result: 'good',
+    score: 90,
+    issues_high: 0,
+    issues_medium: 1,
+    issues_low: 2,
+    page: '{"final_url":"https://example.com/","status_code":200}',
+    results: '{"title":{"passed":true}}',
+    generated_at: FIXTURE_TIME,
+    created_at: FIXTURE_TIME,
+    updated_at: FIXTURE_TIME,
+    ...overrides,
+  };
+}
