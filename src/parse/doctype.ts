@@ -1,6 +1,7 @@
 // The document mode a doctype gives, per the HTML standard (tokenizer DOCTYPE states and the
 // "initial" insertion mode). Only no-quirks counts as standards mode: Lighthouse fails limited-quirks
 // too.
+import { isAsciiWhitespace } from './whitespace.ts';
 
 export type DocumentMode = 'no-quirks' | 'limited-quirks' | 'quirks';
 
@@ -74,10 +75,6 @@ const QUIRKS_PUBLIC_ID_PREFIXES = [
 const HTML401_LOOSE_PREFIXES = ['-//w3c//dtd html 4.01 frameset//', '-//w3c//dtd html 4.01 transitional//'];
 const LIMITED_QUIRKS_PUBLIC_ID_PREFIXES = ['-//w3c//dtd xhtml 1.0 frameset//', '-//w3c//dtd xhtml 1.0 transitional//'];
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-}
-
 /**
  * Reads a DOCTYPE declaration as htmlparser2 reports it: the text between `<` and `>`, starting
  * with `!doctype` in any case, e.g. `!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"`.
@@ -87,7 +84,7 @@ function tokenizeDoctype(declaration: string): DoctypeToken {
   const length = declaration.length;
   let i = '!doctype'.length;
   const skipSpace = (): void => {
-    while (i < length && isSpace(declaration.charCodeAt(i))) i++;
+    while (i < length && isAsciiWhitespace(declaration.charCodeAt(i))) i++;
   };
   /** A quoted identifier at `i`; null when the quote is missing or never closed. */
   const readQuoted = (): string | null => {
@@ -104,7 +101,7 @@ function tokenizeDoctype(declaration: string): DoctypeToken {
   skipSpace();
   if (i >= length) return token; // no name
   const nameStart = i;
-  while (i < length && !isSpace(declaration.charCodeAt(i))) i++;
+  while (i < length && !isAsciiWhitespace(declaration.charCodeAt(i))) i++;
   token.name = declaration.slice(nameStart, i).toLowerCase();
   skipSpace();
   if (i >= length) {

@@ -19,7 +19,7 @@ import type {
 import { addResource, addSrcsetResources } from './resource-refs.ts';
 import type { StartTagAttributes } from './start-tag-attributes.ts';
 import { Kind } from './tag-rules.ts';
-import { CollapsedText } from './whitespace.ts';
+import { CollapsedText, isAsciiWhitespace } from './whitespace.ts';
 
 /**
  * The empty list, shared (and frozen) by the many elements without the attribute: most links have no
@@ -27,12 +27,7 @@ import { CollapsedText } from './whitespace.ts';
  */
 const NONE: never[] = Object.freeze([]) as never[];
 
-/** ASCII whitespace separates tokens (the HTML standard's "split on ASCII whitespace"). */
-function isAsciiWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-}
-
-/** Space-separated tokens, lower-case (rel). */
+/** Space-separated tokens, lower-case (rel): the HTML standard's "split on ASCII whitespace". */
 function lowerTokens(value: string | undefined): string[] {
   if (value === undefined) return NONE;
   const lower = value.toLowerCase();

@@ -8,7 +8,7 @@
 // as reading them in JavaScript. Every answer is the one `resolveUrl(raw, snapshot.baseUrl)` gives.
 // Snapshots are not changed once parsed, so the answers are kept per snapshot.
 import type { PageSnapshot } from './page-snapshot.ts';
-import { readerFor, type QuickUrlReader } from './quick-url.ts';
+import { QuickUrlReader } from './quick-url.ts';
 import { resolveUrl, withoutHash } from './url.ts';
 import { isJsWhitespace } from './whitespace.ts';
 
@@ -36,7 +36,7 @@ export class UrlTargets {
     this.protocols = new Array<string>(raws.length).fill('');
     this.hostnames = new Array<string>(raws.length).fill('');
     this.urls = new Array<URL | null | undefined>(raws.length).fill(undefined);
-    const reader = (this.reader = parseAll ? null : readerFor(baseUrl));
+    const reader = (this.reader = parseAll ? null : QuickUrlReader.forBase(baseUrl));
     for (let i = 0; i < raws.length; i++) {
       const raw = raws[i];
       if (raw === null) continue;
@@ -79,36 +79,49 @@ export class UrlTargets {
       }
       return this.baseWithoutFragment;
     }
-    if (this.reader !== null && this.reader.readParts(raw)) return this.reader.hrefWithoutFragment;
+    const parts = this.parts(i);
+    if (parts !== null) return parts.hrefWithoutFragment;
     const url = this.url(i);
     return url === null ? null : withoutFragment(url.href);
   }
 
+  /**
+   * Whether href i only jumps within the page being analysed (`#top`, or `/page#top` on /page), which is
+   * not a link to another page: it has a "#" and resolves, fragment aside, to `pageWithoutFragment`
+   * (`withoutFragment` of the page's URL, worked out once per check run).
+   */
+  jumpsWithinPage(i: number, pageWithoutFragment: string): boolean {
+    return this.raws[i]?.includes('#') === true && this.hrefWithoutFragment(i) === pageWithoutFragment;
+  }
+
   /** `url(i).href`; null when `url(i)` is null. */
   href(i: number): string | null {
-    const raw = this.raws[i];
-    if (raw === null) return null;
     // without a "#" there is no fragment: the href is the href without fragment
-    if (this.reader !== null && !raw.includes('#') && this.reader.readParts(raw)) return this.reader.hrefWithoutFragment;
+    const parts = this.raws[i]?.includes('#') === false ? this.parts(i) : null;
+    if (parts !== null) return parts.hrefWithoutFragment;
     return this.url(i)?.href ?? null;
   }
 
   /** url.ts `withoutHash(url(i))`; null when `url(i)` is null. */
   hrefWithoutHash(i: number): string | null {
-    const raw = this.raws[i];
-    if (raw === null) return null;
-    if (this.reader !== null && this.reader.readParts(raw)) return this.reader.hrefWithoutHash;
+    const parts = this.parts(i);
+    if (parts !== null) return parts.hrefWithoutHash;
     const url = this.url(i);
     return url === null ? null : withoutHash(url);
   }
 
   /** `url(i).pathname`; null when `url(i)` is null. */
   pathname(i: number): string | null {
-    const raw = this.raws[i];
-    if (raw === null) return null;
-    if (this.reader !== null && this.reader.readParts(raw)) return this.reader.pathname;
+    const parts = this.parts(i);
+    if (parts !== null) return parts.pathname;
     const url = this.url(i);
     return url === null ? null : url.pathname;
+  }
+
+  /** The reader once `readParts` read `raws[i]`; null when there is none or only `url(i)` can tell. */
+  private parts(i: number): QuickUrlReader | null {
+    const raw = this.raws[i];
+    return raw !== null && this.reader !== null && this.reader.readParts(raw) ? this.reader : null;
   }
 }
 
@@ -151,7 +164,7 @@ export function isWebProtocol(protocol: string): boolean {
 }
 
 /** `url` up to its first "#" (an href's fragment: no "#" comes before it in a serialised URL). */
-function withoutFragment(url: string): string {
+export function withoutFragment(url: string): string {
   const hash = url.indexOf('#');
   return hash === -1 ? url : url.slice(0, hash);
 }

@@ -33,7 +33,7 @@ export class NameTable<T> {
     // and never shortens a name, so nothing can match (the common case: class, data-*, div, span).
     const candidates = this.buckets[bucket(length, lowerAscii(first))];
     if (candidates === undefined) return undefined;
-    for (const candidate of candidates) if (equalsLowered(source, start, candidate.name)) return candidate.value;
+    for (const candidate of candidates) if (equalsLowered(source, start, end, candidate.name)) return candidate.value;
     // Outside ASCII a letter may lower-case to an ASCII one (the Kelvin sign to "k"): compare exactly.
     for (let i = start + 1; i < end; i++) if (source.charCodeAt(i) >= 0x80) return this.byLowerCase(source, start, end);
     return undefined;
@@ -48,13 +48,18 @@ function bucket(length: number, first: number): number {
   return (length << 7) | first;
 }
 
-function lowerAscii(c: number): number {
+/** 'A'-'Z' to 'a'-'z'; other code units unchanged. */
+export function lowerAscii(c: number): number {
   return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
 }
 
-/** `source.slice(start, start + name.length)` lower-cases to `name`, which is lower-case; its first characters match. */
-function equalsLowered(source: string, start: number, name: string): boolean {
-  for (let i = 1; i < name.length; i++) {
+/**
+ * `source.slice(start, end)` is `name` (lower-case) once 'A'-'Z' are lower-cased. Beyond ASCII this
+ * compares code units exactly, so a name that only `toLowerCase` would match is not matched here.
+ */
+export function equalsLowered(source: string, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) {
     if (lowerAscii(source.charCodeAt(start + i)) !== name.charCodeAt(i)) return false;
   }
   return true;

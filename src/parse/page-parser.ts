@@ -23,6 +23,7 @@
 //    peaks at 39).
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { attributeId, isValueRead } from './attribute-names.ts';
+import { equalsLowered } from './name-table.ts';
 import { FOREIGN_CONTEXT, HTML_INTEGRATION, NO_TAG_INFO, tagInfo, tagInfoAt, VOID, type TagInfo } from './tag-rules.ts';
 
 export const MAX_OPEN_ELEMENTS = 512;
@@ -137,7 +138,7 @@ export class PageParser implements TokenizerCallbacks {
     let name: string;
     let info: TagInfo;
     const innermost = this.openNames.length - 1;
-    if (innermost >= 0 && isNamed(this.html, start, endIndex, this.openNames[innermost])) {
+    if (innermost >= 0 && equalsLowered(this.html, start, endIndex, this.openNames[innermost])) {
       // most end tags close the current element: no need to read the name
       name = this.openNames[innermost];
       info = this.openInfo[innermost];
@@ -232,16 +233,4 @@ export class PageParser implements TokenizerCallbacks {
       this.openInfo.pop();
     }
   }
-}
-
-/** `source.slice(start, end)`, in ASCII, lower-cases to `name`. */
-function isNamed(source: string, start: number, end: number, name: string): boolean {
-  if (end - start !== name.length) return false;
-  for (let i = 0; i < name.length; i++) {
-    let c = source.charCodeAt(start + i);
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    else if (c >= 0x80) return false; // lower-casing beyond ASCII: leave it to toLowerCase
-    if (c !== name.charCodeAt(i)) return false;
-  }
-  return true;
 }

@@ -339,16 +339,3 @@ function isPlainDnsName(host: string): boolean {
     labelStart = labelEnd + 1;
   }
 }
-
-/** The reader of the base URL last asked for: the checks of one page read many hrefs against one base. */
-let lastBase: string | null = null;
-let lastReader: QuickUrlReader | null = null;
-
-/** A QuickUrlReader for `baseUrl` (shared with other callers: read its fields right after reading). */
-export function readerFor(baseUrl: string): QuickUrlReader | null {
-  if (baseUrl !== lastBase) {
-    lastReader = QuickUrlReader.forBase(baseUrl);
-    lastBase = baseUrl;
-  }
-  return lastReader;
-}

@@ -1,21 +1,18 @@
 // The candidate URLs of a srcset attribute, split the way the HTML standard's srcset parser does:
 // a URL runs to the next whitespace (so commas inside `data:` URLs stay in the URL), and a comma ends
 // a candidate's descriptors unless it sits inside parentheses.
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
-}
+import { isAsciiWhitespace } from './whitespace.ts';
 
 export function srcsetUrls(srcset: string): string[] {
   const urls: string[] = [];
   const length = srcset.length;
   let i = 0;
   while (i < length) {
-    while (i < length && (isSpace(srcset.charCodeAt(i)) || srcset.charCodeAt(i) === 0x2c)) i++;
+    while (i < length && (isAsciiWhitespace(srcset.charCodeAt(i)) || srcset.charCodeAt(i) === 0x2c)) i++;
     if (i >= length) break;
 
     const start = i;
-    while (i < length && !isSpace(srcset.charCodeAt(i))) i++;
+    while (i < length && !isAsciiWhitespace(srcset.charCodeAt(i))) i++;
     let end = i;
     if (srcset.charCodeAt(end - 1) === 0x2c) {
       // "a.jpg, b.jpg": the comma ends the candidate and there are no descriptors

@@ -58,11 +58,6 @@ export function siteHostname(hostname: string): string {
   return hostname.startsWith('www.') ? hostname.slice(4) : hostname;
 }
 
-/** `siteHost(url) === site`, without making a new string per link. */
-export function hasSiteHost(url: URL, site: string): boolean {
-  return hostnameHasSite(url.hostname, site);
-}
-
 /** `siteHostname(hostname) === site`, without making a new string. */
 export function hostnameHasSite(hostname: string, site: string): boolean {
   return hostname.startsWith('www.') ? hostname.length === site.length + 4 && hostname.endsWith(site) : hostname === site;

@@ -2,6 +2,11 @@
 // collapsed once each while parsing (tens of thousands on a large page), and most of them only need
 // their ends trimmed, or nothing at all.
 
+/** ASCII whitespace: what the HTML standard splits tokens on and skips around them. */
+export function isAsciiWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+}
+
 /** Whether UTF-16 code unit `c` is whitespace for JavaScript's `\s` (and `trim`). */
 export function isJsWhitespace(c: number): boolean {
   if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);

@@ -7,6 +7,8 @@
 // the garbage collector to copy while the page was analysed. A word becomes a string only when it is
 // read back (iteration). To readers it is a ReadonlySet<string> in insertion order.
 
+import { lowerAscii } from './name-table.ts';
+
 const EMPTY = 0;
 const INITIAL_SLOTS = 512;
 /** Numbers kept per word in `ranges`: start, end, lower-case flag, hash, source. */
@@ -29,11 +31,6 @@ function hashOf(word: string): number {
   let hash = WORD_HASH_SEED;
   for (let i = 0; i < word.length; i++) hash = mixWordHash(hash, word.charCodeAt(i));
   return hash;
-}
-
-/** 'A'-'Z' to 'a'-'z'; other code units unchanged. */
-function lowerAscii(c: number): number {
-  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
 }
 
 export class WordSet implements ReadonlySet<string> {

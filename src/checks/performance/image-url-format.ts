@@ -19,8 +19,7 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
   const url = resolveUrl(trimmed, baseUrl);
   if (!url) return 'unknown';
 
-  const hasQuery = url.search !== '';
-  for (const param of hasQuery ? FORMAT_PARAMS : []) {
+  for (const param of FORMAT_PARAMS) {
     const value = queryParam(url, param)?.trim().toLowerCase();
     if (value === 'webp' || value === 'avif') return 'modern';
   }
@@ -30,7 +29,7 @@ export function classifyImageUrl(raw: string, baseUrl: string): ImageUrlFormat {
   if (extension && MODERN_EXTENSIONS.has(extension)) return 'modern';
   if (extension && LEGACY_EXTENSIONS.has(extension)) return 'legacy';
 
-  for (const param of hasQuery ? FORMAT_PARAMS : []) {
+  for (const param of FORMAT_PARAMS) {
     const value = queryParam(url, param)?.trim().toLowerCase();
     if (value && LEGACY_FORMAT_VALUES.has(value)) return 'legacy';
   }

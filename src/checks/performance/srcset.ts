@@ -1,5 +1,6 @@
 // Splits a srcset attribute into its candidates, following the HTML parsing rules closely enough
 // for URLs that contain commas (data: URLs) and descriptors with parentheses.
+import { isJsWhitespace } from '../../parse/whitespace.ts';
 
 export interface SrcsetCandidate {
   url: string;
@@ -13,10 +14,10 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
   let position = 0;
   // Code-unit loops rather than a regex per character: pages carry srcsets of many kilobytes.
   while (position < length) {
-    while (position < length && (isSpace(srcset.charCodeAt(position)) || srcset.charCodeAt(position) === COMMA)) position++;
+    while (position < length && (isJsWhitespace(srcset.charCodeAt(position)) || srcset.charCodeAt(position) === COMMA)) position++;
     if (position >= length) break;
     const urlStart = position;
-    while (position < length && !isSpace(srcset.charCodeAt(position))) position++;
+    while (position < length && !isJsWhitespace(srcset.charCodeAt(position))) position++;
     let url = srcset.slice(urlStart, position);
     let descriptor = '';
     if (url.endsWith(',')) {
@@ -41,13 +42,6 @@ export function parseSrcset(srcset: string): SrcsetCandidate[] {
 const COMMA = 0x2c;
 const OPEN_PAREN = 0x28;
 const CLOSE_PAREN = 0x29;
-const SPACE = /\s/;
-
-/** What `/\s/` matches, tested without making a one-character string for ASCII. */
-function isSpace(code: number): boolean {
-  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  return SPACE.test(String.fromCharCode(code));
-}
 
 /**
  * The URLs an `<img>` may actually fetch. Its `src` is only a candidate when the srcset has neither

@@ -1,7 +1,6 @@
 import { defineCheck } from '../check.ts';
-import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
+import { anchorTargets, isWebProtocol, withoutFragment } from '../../parse/link-urls.ts';
 import { hostnameHasSite, siteHost } from '../../parse/url.ts';
-import { isSamePageFragment } from './anchor-target.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 export const inPageLinksCheck = defineCheck({
@@ -15,6 +14,7 @@ export const inPageLinksCheck = defineCheck({
   howToFix: 'Trim navigation, footer and tag-cloud links to the ones readers need, and move long link lists to their own pages.',
   run({ page, snapshot, thresholds }) {
     const pageHost = URL.canParse(page.finalUrl) ? siteHost(new URL(page.finalUrl)) : null;
+    const pageWithoutFragment = withoutFragment(page.finalUrl);
     let internal = 0;
     let external = 0;
     let nofollow = 0;
@@ -23,7 +23,7 @@ export const inPageLinksCheck = defineCheck({
     for (let i = 0; i < anchors.length; i++) {
       const { href, rel } = anchors[i];
       if (href === null || !isWebProtocol(targets.protocols[i])) continue;
-      if (href.includes('#') && isSamePageFragment(href, targets.hrefWithoutFragment(i) as string, page.finalUrl)) continue;
+      if (targets.jumpsWithinPage(i, pageWithoutFragment)) continue;
       if (pageHost !== null && hostnameHasSite(targets.hostnames[i], pageHost)) internal++;
       else external++;
       if (rel.includes('nofollow')) nofollow++;

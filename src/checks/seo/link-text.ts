@@ -1,7 +1,6 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
-import { anchorTargets } from '../../parse/link-urls.ts';
+import { anchorTargets, withoutFragment } from '../../parse/link-urls.ts';
 import { isJsWhitespace } from '../../parse/whitespace.ts';
-import { isSamePageFragment } from './anchor-target.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 // Whole link texts that say nothing about the destination, per language (lower-case, without the
@@ -51,14 +50,13 @@ export const linkTextCheck = defineCheck({
     let checked = 0;
     const { anchors } = snapshot;
     const targets = anchorTargets(snapshot);
+    const pageWithoutFragment = withoutFragment(page.finalUrl);
     for (let i = 0; i < anchors.length; i++) {
       const anchor = anchors[i];
       if (anchor.href === null || anchor.text === '' || anchor.rel.includes('nofollow')) continue;
       const href = anchor.href.trim();
       if (mayHaveSkippedScheme(href) && SKIPPED_SCHEMES.test(href)) continue;
-      // Only an href with a # can jump within the page; most have none, and skip resolving it.
-      const resolved = href.includes('#') ? targets.hrefWithoutFragment(i) : null;
-      if (resolved !== null && isSamePageFragment(href, resolved, page.finalUrl)) continue;
+      if (targets.jumpsWithinPage(i, pageWithoutFragment)) continue;
       checked++;
       // Generic phrases are short; a long text cannot be one, so it skips the normalising work.
       if (anchor.text.length <= MAX_GENERIC_TEXT_CHARS && generic.has(normaliseLinkText(anchor.text))) {
