@@ -6,6 +6,7 @@ import * as createReportsAndProjects from './migrations/2026-11-21-0910-create-r
 import * as createWebSessions from './migrations/2026-11-22-0900-create-web-sessions.ts';
 import * as moveReportResultsToOwnTable from './migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
 import * as storedReportSummaries from './migrations/2026-11-22-1100-stored-report-summaries.ts';
+import * as searchInSortIndexes from './migrations/2026-11-22-1200-search-in-sort-indexes.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0900-create-web-sessions': createWebSessions,
   '2026-11-22-1000-move-report-results-to-own-table': moveReportResultsToOwnTable,
   '2026-11-22-1100-stored-report-summaries': storedReportSummaries,
+  '2026-11-22-1200-search-in-sort-indexes': searchInSortIndexes,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

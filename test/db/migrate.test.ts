@@ -12,6 +12,7 @@ const MIGRATION_NAMES = [
   '2026-11-22-0900-create-web-sessions',
   '2026-11-22-1000-move-report-results-to-own-table',
   '2026-11-22-1100-stored-report-summaries',
+  '2026-11-22-1200-search-in-sort-indexes',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

@@ -102,6 +102,16 @@ describe('report list query plans [sqlite]', () => {
     expect(searchPlan(captured[0]).subquery).toEqual(['SEARCH reports USING COVERING INDEX reports_user_id_url_lower_idx (user_id=?)']);
   });
 
+  for (const filters of [{ search: 'pricing' }, { search: 'pricing', result: 'bad' as const }]) {
+    for (const sortBy of ['generated_at', 'url', 'result'] as const) {
+      it(`finds the ids of ${JSON.stringify(filters)} sorted by ${sortBy} from the sort's index alone`, async () => {
+        captured = [];
+        await listReportItems(logged, 1, { ...filters, sortBy, sort: 'asc', limit: 100, offset: 0 });
+        expect(searchPlan(captured[0]).subquery.join(' | ')).toMatch(/^SEARCH reports USING COVERING INDEX reports_user_\w+ \(user_id=\?/);
+      });
+    }
+  }
+
   it('counts a url search from an index alone, without reading the reports', async () => {
     captured = [];
     await countReports(logged, 1, { search: 'pricing' });

@@ -10,3 +10,17 @@ export async function tableColumns(db: Kysely<any>, dialect: DialectName, table:
           where table_schema = current_schema() and table_name = ${table}`;
   return (await query.execute(db)).rows.map((row) => row.name);
 }
+
+/** An index's columns in key order, on either dialect ([] when there is no such index). */
+export async function indexColumns(db: Kysely<any>, dialect: DialectName, index: string): Promise<string[]> {
+  const query =
+    dialect === 'sqlite'
+      ? sql<{ name: string }>`select name from pragma_index_info(${index}) order by seqno`
+      : sql<{ name: string }>`select a.attname as name
+          from pg_index i
+          join pg_class c on c.oid = i.indexrelid
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+          where c.relname = ${index} and c.relnamespace = current_schema()::regnamespace
+          order by array_position(i.indkey::int2[], a.attnum)`;
+  return (await query.execute(db)).rows.map((row) => row.name);
+}

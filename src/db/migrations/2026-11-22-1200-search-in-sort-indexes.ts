@@ -1,0 +1,45 @@
+// A url search sorted by generated_at, url or result (with or without a result filter) walks the sort's
+// index in order and tests each report's url_lower until the page is full. Without url_lower in that
+// index, every report walked past was a table row read: with "pricing" in one url of ten, a page of 100
+// read a thousand rows scattered over the table. The sort indexes of the account's whole list and of
+// its result filter now end in url_lower, so the walk reads the index alone. Frozen: never import
+// application code here.
+//
+// Measured on a million SQLite reports (10,000 per account), `?search=pricing&sort_by=url&sort=asc`:
+// 0.9 -> 0.22 ms per page on one warm account; through the server with 10 connections 255 -> 1,013
+// req/s, p99 86 -> 19 ms. The project-filtered indexes stay as they are: a project holds a few hundred
+// of an account's reports, so its walk reads few rows.
+import type { Kysely } from 'kysely';
+
+/** Each index's columns before this migration; up() appends url_lower, down() takes it off again. */
+const SORT_INDEXES: Record<string, string[]> = {
+  reports_user_generated_at_idx: ['user_id', 'generated_at', 'id'],
+  reports_user_url_idx: ['user_id', 'url', 'id'],
+  reports_user_rank_idx: ['user_id', 'result_rank', 'id'],
+  reports_user_rank_generated_at_idx: ['user_id', 'result_rank', 'generated_at', 'id'],
+  reports_user_rank_url_idx: ['user_id', 'result_rank', 'url', 'id'],
+};
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await rebuildSortIndexes(db, (columns) => [...columns, 'url_lower']);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await rebuildSortIndexes(db, (columns) => columns);
+}
+
+/** Each index dropped and made again under its own name, all in one transaction. */
+async function rebuildSortIndexes(db: Kysely<any>, columnsOf: (columns: string[]) => string[]): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    for (const [name, columns] of Object.entries(SORT_INDEXES)) {
+      await trx.schema.dropIndex(name).execute();
+      await trx.schema.createIndex(name).on('reports').columns(columnsOf(columns)).execute();
+    }
+  });
+}
+
+/** PostgreSQL migrations already run in a transaction; SQLite's do not, and five indexes change here. */
+async function inTransaction(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<void>): Promise<void> {
+  if (db.isTransaction) return work(db);
+  await db.transaction().execute(work);
+}

@@ -1,0 +1,41 @@
+// The migration that ends the account-wide sort indexes in url_lower (so a url search sorted by date, url
+// or result reads the index alone) keeps every report, and its down gives the indexes their old columns.
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import * as searchInSortIndexes from '../../src/db/migrations/2026-11-22-1200-search-in-sort-indexes.ts';
+import { insertReportsBulk } from '../../src/repositories/report.repository.ts';
+import { newUserId, reportInsert } from '../support/repository-fixtures.ts';
+import { indexColumns } from '../support/schema.ts';
+import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
+
+const BEFORE: Record<string, string[]> = {
+  reports_user_generated_at_idx: ['user_id', 'generated_at', 'id'],
+  reports_user_url_idx: ['user_id', 'url', 'id'],
+  reports_user_rank_idx: ['user_id', 'result_rank', 'id'],
+  reports_user_rank_generated_at_idx: ['user_id', 'result_rank', 'generated_at', 'id'],
+  reports_user_rank_url_idx: ['user_id', 'result_rank', 'url', 'id'],
+};
+const UNTOUCHED = { reports_user_project_url_idx: ['user_id', 'project', 'url', 'id'] };
+
+describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) => {
+  it('up appends url_lower to the five account-wide sort indexes, down takes it off, and no report is lost', async () => {
+    await withUnmigratedDatabase(dialect, async (db) => {
+      await migrateToLatest(db);
+      const userId = await newUserId(db);
+      await insertReportsBulk(db, ['https://a.com/Pricing', 'https://a.com/about'].map((url) => reportInsert(userId, { url })));
+      const reports = async () => db.selectFrom('reports').select(['id', 'url_lower']).orderBy('id').execute();
+      const stored = await reports();
+
+      for (const [index, columns] of Object.entries(BEFORE)) expect(await indexColumns(db, dialect, index)).toEqual([...columns, 'url_lower']);
+      for (const [index, columns] of Object.entries(UNTOUCHED)) expect(await indexColumns(db, dialect, index)).toEqual(columns);
+
+      await searchInSortIndexes.down(db);
+      for (const [index, columns] of Object.entries({ ...BEFORE, ...UNTOUCHED })) expect(await indexColumns(db, dialect, index)).toEqual(columns);
+      expect(await reports()).toEqual(stored);
+
+      await searchInSortIndexes.up(db);
+      expect(await indexColumns(db, dialect, 'reports_user_url_idx')).toEqual([...BEFORE.reports_user_url_idx, 'url_lower']);
+      expect(await reports()).toEqual(stored);
+    });
+  });
+});
