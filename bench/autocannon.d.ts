@@ -15,6 +15,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     timeout?: number;
+    /** ms between autocannon's ticks, where it also notices that `amount` is reached (default 1000) */
+    sampleInt?: number;
     requests?: { setupRequest?: (request: RequestSpec) => RequestSpec }[];
   }
 

@@ -1,5 +1,6 @@
 // The migration that ends the account-wide sort indexes in url_lower (so a url search sorted by date, url
 // or result reads the index alone) keeps every report, and its down gives the indexes their old columns.
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as searchInSortIndexes from '../../src/db/migrations/2026-11-22-1200-search-in-sort-indexes.ts';
@@ -38,4 +39,31 @@ describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) =>
       expect(await reports()).toEqual(stored);
     });
   });
+
+  it.runIf(dialect === 'sqlite')('gives the rebuilt indexes their SQLite statistics where ANALYZE made some, and makes none otherwise', async () => {
+    await withUnmigratedDatabase(dialect, async (db) => {
+      await migrateToLatest(db);
+      const userId = await newUserId(db);
+      await insertReportsBulk(db, ['https://a.com/', 'https://a.com/pricing', 'https://b.com/'].map((url) => reportInsert(userId, { url })));
+      await searchInSortIndexes.down(db);
+      await searchInSortIndexes.up(db);
+      expect(await statisticsTables(db)).toEqual([]);
+
+      await sql`analyze`.execute(db);
+      await searchInSortIndexes.down(db);
+      expect(await analysedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BEFORE)));
+      await searchInSortIndexes.up(db);
+      expect(await analysedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BEFORE)));
+    });
+  });
 });
+
+async function statisticsTables(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from sqlite_master where name like 'sqlite_stat%'`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+async function analysedIndexes(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'reports'`.execute(db);
+  return rows.map((row) => row.idx);
+}
