@@ -102,8 +102,9 @@ describe('report list query plans [sqlite]', () => {
     expect(searchPlan(captured[0]).subquery).toEqual(['SEARCH reports USING COVERING INDEX reports_user_id_url_lower_idx (user_id=?)']);
   });
 
-  for (const filters of [{ search: 'pricing' }, { search: 'pricing', result: 'bad' as const }]) {
-    for (const sortBy of ['generated_at', 'url', 'result'] as const) {
+  const searches = [{ search: 'pricing' }, { search: 'pricing', result: 'bad' as const }, { search: 'pricing', project: 'a.com' }, { search: 'pricing', project: 'a.com', result: 'good' as const }];
+  for (const filters of searches) {
+    for (const sortBy of ['id', 'generated_at', 'url', 'result'] as const) {
       it(`finds the ids of ${JSON.stringify(filters)} sorted by ${sortBy} from the sort's index alone`, async () => {
         captured = [];
         await listReportItems(logged, 1, { ...filters, sortBy, sort: 'asc', limit: 100, offset: 0 });

@@ -1,5 +1,6 @@
-// The migration that ends the account-wide sort indexes in url_lower (so a url search sorted by date, url
-// or result reads the index alone) keeps every report, and its down gives the indexes their old columns.
+// The migration that ends the sort and filter indexes in url_lower (so a url search sorted by date, url
+// or result, or filtered by project, reads the index alone) keeps every report, and its down gives the
+// indexes their old columns.
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -15,11 +16,18 @@ const BEFORE: Record<string, string[]> = {
   reports_user_rank_idx: ['user_id', 'result_rank', 'id'],
   reports_user_rank_generated_at_idx: ['user_id', 'result_rank', 'generated_at', 'id'],
   reports_user_rank_url_idx: ['user_id', 'result_rank', 'url', 'id'],
+  reports_user_project_idx: ['user_id', 'project', 'id'],
+  reports_user_project_generated_at_idx: ['user_id', 'project', 'generated_at', 'id'],
+  reports_user_project_url_idx: ['user_id', 'project', 'url', 'id'],
+  reports_user_project_rank_idx: ['user_id', 'project', 'result_rank', 'id'],
+  reports_user_project_rank_generated_at_idx: ['user_id', 'project', 'result_rank', 'generated_at', 'id'],
+  reports_user_project_rank_url_idx: ['user_id', 'project', 'result_rank', 'url', 'id'],
 };
-const UNTOUCHED = { reports_user_project_url_idx: ['user_id', 'project', 'url', 'id'] };
+/** The id-ordered index that holds url_lower already. */
+const UNTOUCHED = { reports_user_id_url_lower_idx: ['user_id', 'id', 'url_lower'] };
 
 describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) => {
-  it('up appends url_lower to the five account-wide sort indexes, down takes it off, and no report is lost', async () => {
+  it('up appends url_lower to the eleven sort and filter indexes, down takes it off, and no report is lost', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
       const userId = await newUserId(db);
