@@ -21,10 +21,13 @@ const P99_TARGET_MS = 25;
 const REWARM_EVERY_MS = 40_000;
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
-const size = values.quick ? { reports: 2_000, accounts: 20, projectsPerAccount: 5 } : { reports: 1_000_000, accounts: 100, projectsPerAccount: 50 };
+const size = values.quick
+  ? { reports: 2_000, accounts: 20, projectsPerAccount: 5 }
+  : { reports: 1_000_000, accounts: 100, projectsPerAccount: 50 };
 /** --quick: a few requests per shape (autocannon ends a timed run only on a whole second). */
 const load = values.quick ? { warmUp: 0, measured: { amount: 30 } } : { warmUp: 1, measured: { durationS: 3 } };
-const dialects: DialectName[] = !values.quick && process.env.DATABASE_URL?.startsWith('postgres') ? ['sqlite', 'postgres'] : ['sqlite'];
+const withPostgres = !values.quick && process.env.DATABASE_URL?.startsWith('postgres');
+const dialects: DialectName[] = withPostgres ? ['sqlite', 'postgres'] : ['sqlite'];
 
 type Shape = { name: string; path: (random: () => number, account: ReadAccount) => string };
 
@@ -39,7 +42,8 @@ function reportShapes(): Shape[] {
       for (const result of [false, true]) {
         for (const sortBy of ['id', 'generated_at', 'url', 'result']) {
           for (const sort of ['asc', 'desc']) {
-            const filters = [search && 'search', project && 'project', result && 'result'].filter(Boolean).join('+') || 'no filter';
+            const named = [search && 'search', project && 'project', result && 'result'].filter(Boolean);
+            const filters = named.join('+') || 'no filter';
             shapes.push({
               name: `reports, ${filters}, by ${sortBy} ${sort}`,
               path: (random, account) => {

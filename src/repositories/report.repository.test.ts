@@ -11,6 +11,7 @@ import {
   findReportById,
   insertReport,
   insertReportsBulk,
+  listReportItems,
   listReports,
   updateReport,
   type ReportInsert,
@@ -258,6 +259,30 @@ forEachDialect('report repository', (database) => {
     expect((await listReports(db, owner, { sortBy: 'id', sort: 'asc', limit: 10, offset: 0 })).map((row) => row.id)).toEqual([other]);
     expect(await findReport(db, stranger, strangers)).toBeDefined();
     expect(await deleteReportsOfProject(db, owner, 'a.com')).toBe(0);
+  });
+
+  it('reads a deep page (its ids first, from 1,000 rows in) as the same reports in the same order as a shallow read', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const verdicts: ReportResult[] = ['good', 'decent', 'bad'];
+    await insertReportsBulk(
+      db,
+      Array.from({ length: 1_300 }, (_, index) =>
+        report(owner, { url: `https://${index % 2 ? 'a' : 'b'}.com/${(index * 7919) % 1_300}`, result: verdicts[index % 3] }),
+      ),
+    );
+    const idsOf = (items: string[]) => items.map((item) => (JSON.parse(item) as { id: number }).id);
+    for (const [options, length] of [
+      [{ sortBy: 'id', sort: 'desc', limit: 100, offset: 1_000 }, 100],
+      [{ sortBy: 'url', sort: 'asc', limit: 100, offset: 1_250 }, 50],
+      [{ sortBy: 'generated_at', sort: 'desc', limit: 25, offset: 1_100 }, 25],
+      [{ sortBy: 'result', sort: 'asc', limit: 50, offset: 1_000, result: 'bad' }, 0],
+      [{ sortBy: 'result', sort: 'asc', limit: 500, offset: 1_000 }, 300],
+    ] as const) {
+      const shallow = await listReports(db, owner, options);
+      expect(shallow, JSON.stringify(options)).toHaveLength(length);
+      expect(idsOf(await listReportItems(db, owner, options)), JSON.stringify(options)).toEqual(shallow.map((row) => row.id));
+    }
   });
 
   describe('bulk insert', () => {

@@ -121,15 +121,20 @@ export async function listReportItems(db: DbExecutor, userId: number, options: R
   return rows.map((row) => itemJson(row.id, row.summary_json));
 }
 
-const readListItems = preparedRead((db, shape: PageShape, p: PageParams) =>
-  shape.search
-    ? // A search tests url_lower on the account's reports one by one. The page's ids come from the narrow
-      // (user_id, id, url_lower) index alone and only their rows are read; a single query let SQLite
-      // walk the wide summary index instead and read each report's row for its url (at a million
-      // reports 6 ms a page instead of 0.5).
-      ordered(db.selectFrom('reports').where('id', 'in', pageQuery(db, shape, p).select('id')), shape).select(['id', 'summary_json'])
-    : pageQuery(db, shape, p).select(['id', 'summary_json']),
-);
+const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => {
+  if (!shape.search && !shape.deep) return pageQuery(db, shape, p).select(['id', 'summary_json']);
+  // The page's ids first, from an index alone, then only the page's own rows. A search tests url_lower
+  // on the account's reports one by one: a single query let SQLite walk the wide summary index instead
+  // and read each report's row for its url (at a million reports 6 ms a page instead of 0.5). A deep
+  // page skips thousands of rows first: PostgreSQL fetched each skipped row from the table, SQLite read
+  // each one's entry in the wide summary index (page 100 of 10,000 reports: 3.9 ms; its ids from the
+  // narrow index, 0.5). Asking for url_lower, which only the narrow indexes hold beside the id, keeps
+  // SQLite off the summary index.
+  const ids = shape.search
+    ? pageQuery(db, shape, p).select('id')
+    : db.selectFrom(pageQuery(db, shape, p).select(['id', 'url_lower']).as('page')).select('page.id');
+  return ordered(db.selectFrom('reports').where('id', 'in', ids), shape).select(['id', 'summary_json']);
+});
 
 export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {
   const [{ count }] = await readCount(db, filterShape(filters), filterParams(userId, filters));
@@ -158,7 +163,10 @@ interface FilterParams {
   resultRank?: number;
 }
 
-type PageShape = FilterShape & Pick<ReportListOptions, 'sortBy' | 'sort'>;
+/** From this offset on a page's ids are read before its rows (readListItems); below it that costs more than it saves. */
+const DEEP_PAGE_OFFSET = 1_000;
+
+type PageShape = FilterShape & Pick<ReportListOptions, 'sortBy' | 'sort'> & { deep: boolean };
 type PageParams = FilterParams & Pick<ReportListOptions, 'limit' | 'offset'>;
 
 function filterShape(filters: ReportFilters): FilterShape {
@@ -175,7 +183,7 @@ function filterParams(userId: number, filters: ReportFilters): FilterParams {
 }
 
 function pageShape(options: ReportListOptions): PageShape {
-  return { ...filterShape(options), sortBy: options.sortBy, sort: options.sort };
+  return { ...filterShape(options), sortBy: options.sortBy, sort: options.sort, deep: options.offset >= DEEP_PAGE_OFFSET };
 }
 
 function pageParams(userId: number, options: ReportListOptions): PageParams {

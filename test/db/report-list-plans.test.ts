@@ -102,7 +102,12 @@ describe('report list query plans [sqlite]', () => {
     expect(searchPlan(captured[0]).subquery).toEqual(['SEARCH reports USING COVERING INDEX reports_user_id_url_lower_idx (user_id=?)']);
   });
 
-  const searches = [{ search: 'pricing' }, { search: 'pricing', result: 'bad' as const }, { search: 'pricing', project: 'a.com' }, { search: 'pricing', project: 'a.com', result: 'good' as const }];
+  const searches: ReportFilters[] = [
+    { search: 'pricing' },
+    { search: 'pricing', result: 'bad' },
+    { search: 'pricing', project: 'a.com' },
+    { search: 'pricing', project: 'a.com', result: 'good' },
+  ];
   for (const filters of searches) {
     for (const sortBy of ['id', 'generated_at', 'url', 'result'] as const) {
       it(`finds the ids of ${JSON.stringify(filters)} sorted by ${sortBy} from the sort's index alone`, async () => {
@@ -111,6 +116,21 @@ describe('report list query plans [sqlite]', () => {
         expect(searchPlan(captured[0]).subquery.join(' | ')).toMatch(/^SEARCH reports USING COVERING INDEX reports_user_\w+ \(user_id=\?/);
       });
     }
+  }
+
+  for (const filters of FILTERS.filter((filter) => filter.search === undefined)) {
+    it(`reads a deep page of ${JSON.stringify(filters)} in every sort: its ids from a narrow index alone, then its rows`, async () => {
+      for (const sortBy of SORTS) {
+        captured = [];
+        await listReportItems(logged, 1, { ...filters, sortBy, sort: 'desc', limit: 100, offset: 5_000 });
+        const { outer, subquery } = searchPlan(captured[0]);
+        const ids = subquery.join(' | ');
+        expect(ids).toMatch(/SEARCH reports USING COVERING INDEX reports_user_\w+ \(user_id=\?/);
+        expect(ids).not.toContain('summary');
+        expect(ids).not.toContain('TEMP B-TREE');
+        expect(outer[0]).toBe('SEARCH reports USING INTEGER PRIMARY KEY (rowid=?)');
+      }
+    });
   }
 
   it('counts a url search from an index alone, without reading the reports', async () => {
