@@ -7,19 +7,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertProjectsBulk, listProjectItems, type ProjectInsert } from '../../src/repositories/project.repository.ts';
 import { countReports, insertReportsBulk, listReportItems } from '../../src/repositories/report.repository.ts';
-import type { ReportFilters, ReportInsert, ReportSortBy } from '../../src/repositories/report.repository.ts';
+import type { ReportInsert } from '../../src/repositories/report.repository.ts';
+import { REPORT_FILTERS, REPORT_SORTS } from '../support/report-list-shapes.ts';
 import { openTestDatabase, testDialects, type TestDatabase } from '../support/databases.ts';
 import { newUserId, reportInsert } from '../support/repository-fixtures.ts';
 
-const FILTERS: ReportFilters[] = [
-  {},
-  { project: 'a.com' },
-  { result: 'good' },
-  { project: 'a.com', result: 'bad' },
-  { search: 'pricing' },
-  { search: 'pricing', project: 'a.com', result: 'decent' },
-];
-const SORTS: ReportSortBy[] = ['id', 'generated_at', 'url', 'result'];
 const PLAN_CACHE_MODES = ['force_generic_plan', 'force_custom_plan'] as const;
 const ACCOUNTS = 40;
 const REPORTS_PER_ACCOUNT = 500;
@@ -140,8 +132,8 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
 
   for (const mode of PLAN_CACHE_MODES) {
     describe(mode, () => {
-      for (const filters of FILTERS) {
-        for (const sortBy of SORTS) {
+      for (const filters of REPORT_FILTERS) {
+        for (const sortBy of REPORT_SORTS) {
           for (const sort of ['asc', 'desc'] as const) {
             it(`${JSON.stringify(filters)} sorted by ${sortBy} ${sort} uses an index for the owner and the order`, async () => {
               const plan = await planOf(() => listReportItems(test.db, owner, { ...filters, sortBy, sort, limit: 25, offset: 50 }), mode);
@@ -184,7 +176,7 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
         }
         if (filters.search === undefined) {
           it(`a deep page of ${JSON.stringify(filters)} takes its ids from an owner index alone, then its rows by id`, async () => {
-            for (const sortBy of SORTS) {
+            for (const sortBy of REPORT_SORTS) {
               const plan = await planOf(() => listReportItems(test.db, owner, { ...filters, sortBy, sort: 'desc', limit: 25, offset: 1_000 }), mode);
               poolQuery.mockClear();
               const page = nodesOf(plan).find((node) => node['Node Type'] === 'Limit');

@@ -4,18 +4,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
-import { countReports, listReportItems, type ReportFilters, type ReportSortBy } from '../../src/repositories/report.repository.ts';
+import { countReports, listReportItems, type ReportFilters } from '../../src/repositories/report.repository.ts';
+import { REPORT_FILTERS, REPORT_SORTS } from '../support/report-list-shapes.ts';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
 
-const FILTERS: ReportFilters[] = [
-  {},
-  { project: 'a.com' },
-  { result: 'good' },
-  { project: 'a.com', result: 'bad' },
-  { search: 'pricing' },
-  { search: 'pricing', project: 'a.com', result: 'decent' },
-];
-const SORTS: ReportSortBy[] = ['id', 'generated_at', 'url', 'result'];
 
 interface PlanRow {
   id: number;
@@ -63,8 +55,8 @@ describe('report list query plans [sqlite]', () => {
     };
   }
 
-  for (const filters of FILTERS) {
-    for (const sortBy of SORTS) {
+  for (const filters of REPORT_FILTERS) {
+    for (const sortBy of REPORT_SORTS) {
       for (const sort of ['asc', 'desc'] as const) {
         it(`${JSON.stringify(filters)} sorted by ${sortBy} ${sort} uses an index for both the owner and the order`, async () => {
           captured = [];
@@ -118,9 +110,9 @@ describe('report list query plans [sqlite]', () => {
     }
   }
 
-  for (const filters of FILTERS.filter((filter) => filter.search === undefined)) {
+  for (const filters of REPORT_FILTERS.filter((filter) => filter.search === undefined)) {
     it(`reads a deep page of ${JSON.stringify(filters)} in every sort: its ids from a narrow index alone, then its rows`, async () => {
-      for (const sortBy of SORTS) {
+      for (const sortBy of REPORT_SORTS) {
         captured = [];
         await listReportItems(logged, 1, { ...filters, sortBy, sort: 'desc', limit: 100, offset: 5_000 });
         const { outer, subquery } = searchPlan(captured[0]);
