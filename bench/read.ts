@@ -28,7 +28,7 @@ export const READ_QUERIES = ['show', 'list_default', 'list_search', 'list_filter
 export type ReadQuery = (typeof READ_QUERIES)[number];
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
-const PATHS: Record<ReadQuery, (random: () => number, account: ReadAccount) => string> = {
+const PATHS: Record<ReadQuery, AccountPath> = {
   show: (random, account) => `/api/v1/reports/${pick(random, account.reportIds)}`,
   list_default: () => '/api/v1/reports',
   list_search: () => `/api/v1/reports?search=${SEARCH_TERM}`,
@@ -36,6 +36,17 @@ const PATHS: Record<ReadQuery, (random: () => number, account: ReadAccount) => s
     `/api/v1/reports?project=${pick(random, account.projects)}&result=${pick(random, VERDICTS)}&sort_by=url&sort=asc`,
   projects_list: () => '/api/v1/projects',
 };
+
+/** A path for one account's request; `random` picks its report, project or verdict. */
+export type AccountPath = (random: () => number, account: ReadAccount) => string;
+
+/** Load requests each made by a random account, with its API key, for the path made for it. */
+export function asRandomAccounts(random: () => number, accounts: readonly ReadAccount[], pathFor: AccountPath) {
+  return () => {
+    const account = pick(random, accounts);
+    return { path: pathFor(random, account), headers: { authorization: `Bearer ${account.apiKey}` } };
+  };
+}
 
 export interface QueryResult extends LoadResult {
   /** an example request */
@@ -78,10 +89,7 @@ export async function runReadBenchmark(
         const example = PATHS[query](random, database.accounts[0]);
         bodies[query] = await fetchBody(server.origin, example, database.accounts[0]);
         await warmReportTables(dialect, database.databaseUrl);
-        const result = await measure(server.origin, () => {
-          const account = pick(random, database.accounts);
-          return { path: PATHS[query](random, account), headers: { authorization: `Bearer ${account.apiKey}` } };
-        });
+        const result = await measure(server.origin, asRandomAccounts(random, database.accounts, PATHS[query]));
         measured[query] = { ...result, example };
       }
       serverRssPeak = rss.stop();

@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { runLoad, type LoadResult } from '../load.ts';
 import { startPagegrade } from '../pagegrade-server.ts';
 import { freePort, startService } from '../processes.ts';
-import { pick, seededRandom } from '../random.ts';
-import { READ_CONNECTIONS } from '../read.ts';
+import { seededRandom } from '../random.ts';
+import { asRandomAccounts, READ_CONNECTIONS } from '../read.ts';
 import { prepareReadDatabase } from '../seed.ts';
 import { round } from '../stats.ts';
 
@@ -33,7 +33,7 @@ const queries = await startService(
 const pagegrade = await startPagegrade(database.databaseUrl);
 const random = seededRandom(7);
 const load = async (origin: string, path: string): Promise<LoadResult> => {
-  const next = () => ({ path, headers: { authorization: `Bearer ${pick(random, database.accounts).apiKey}` } });
+  const next = asRandomAccounts(random, database.accounts, () => path);
   await runLoad({ origin, connections: READ_CONNECTIONS, durationS: seconds.warmUp, next });
   return runLoad({ origin, connections: READ_CONNECTIONS, durationS: seconds.measured, next });
 };

@@ -11,8 +11,8 @@ import type { DialectName } from '../../src/db/database.ts';
 import { runLoad } from '../load.ts';
 import { startPagegrade } from '../pagegrade-server.ts';
 import { pick, seededRandom } from '../random.ts';
-import { READ_CONNECTIONS } from '../read.ts';
-import { prepareReadDatabase, type ReadAccount } from '../seed.ts';
+import { asRandomAccounts, READ_CONNECTIONS, type AccountPath } from '../read.ts';
+import { prepareReadDatabase } from '../seed.ts';
 import { SEARCH_TERM } from '../seed-rows.ts';
 import { warmReportTables } from '../warm-cache.ts';
 
@@ -29,7 +29,7 @@ const load = values.quick ? { warmUp: 0, measured: { amount: 30 } } : { warmUp: 
 const withPostgres = !values.quick && process.env.DATABASE_URL?.startsWith('postgres');
 const dialects: DialectName[] = withPostgres ? ['sqlite', 'postgres'] : ['sqlite'];
 
-type Shape = { name: string; path: (random: () => number, account: ReadAccount) => string };
+type Shape = { name: string; path: AccountPath };
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
 /** Reports per account at this size, for the last page of a list of 100 per page. */
@@ -92,11 +92,7 @@ async function measureShapes(dialect: DialectName): Promise<Row[]> {
         await warmReportTables(dialect, database.databaseUrl);
         warmedAt = performance.now();
       }
-      const random = seededRandom(index + 1);
-      const next = () => {
-        const account = pick(random, database.accounts);
-        return { path: shape.path(random, account), headers: { authorization: `Bearer ${account.apiKey}` } };
-      };
+      const next = asRandomAccounts(seededRandom(index + 1), database.accounts, shape.path);
       if (load.warmUp > 0) await runLoad({ origin: server.origin, connections: READ_CONNECTIONS, durationS: load.warmUp, next });
       const result = await runLoad({ origin: server.origin, connections: READ_CONNECTIONS, ...load.measured, next });
       rows.push({ name: shape.name, rps: result.rps, p50: result.p50_ms, p99: result.p99_ms });

@@ -113,7 +113,7 @@ export async function listReports(
   return readListRows(db, pageShape(options), pageParams(userId, options));
 }
 
-const readListRows = preparedRead((db, shape: PageShape, p: PageParams) => pageQuery(db, shape, p).selectAll());
+const readListRows = preparedRead((db, shape: PageShape, p: PageParams) => pageRows(db, shape, p).selectAll());
 
 /** The same page as listReports, each item as the API's JSON from its stored summary. */
 export async function listReportItems(db: DbExecutor, userId: number, options: ReportListOptions): Promise<JsonText[]> {
@@ -121,8 +121,11 @@ export async function listReportItems(db: DbExecutor, userId: number, options: R
   return rows.map((row) => itemJson(row.id, row.summary_json));
 }
 
-const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => {
-  if (!shape.search && !shape.deep) return pageQuery(db, shape, p).select(['id', 'summary_json']);
+const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => pageRows(db, shape, p).select(['id', 'summary_json']));
+
+/** The page's rows to select from, for both kinds of list read. */
+function pageRows(db: DbExecutor, shape: PageShape, p: PageParams) {
+  if (!shape.search && !shape.deep) return pageQuery(db, shape, p);
   // The page's ids first, from an index alone, then only the page's own rows. A search tests url_lower
   // on the account's reports one by one: a single query let SQLite walk the wide summary index instead
   // and read each report's row for its url (at a million reports 6 ms a page instead of 0.5). A deep
@@ -133,8 +136,8 @@ const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => {
   const ids = shape.search
     ? pageQuery(db, shape, p).select('id')
     : db.selectFrom(pageQuery(db, shape, p).select(['id', 'url_lower']).as('page')).select('page.id');
-  return ordered(db.selectFrom('reports').where('id', 'in', ids), shape).select(['id', 'summary_json']);
-});
+  return ordered(db.selectFrom('reports').where('id', 'in', ids), shape);
+}
 
 export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {
   const [{ count }] = await readCount(db, filterShape(filters), filterParams(userId, filters));

@@ -4,7 +4,7 @@
 // table, or read an account's reports in no index order and sort them all, on every page. So every
 // shape is planned here exactly as the app sends it, under force_generic_plan (and force_custom_plan).
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertProjectsBulk, listProjectItems, type ProjectInsert } from '../../src/repositories/project.repository.ts';
 import { countReports, insertReportsBulk, listReportItems } from '../../src/repositories/report.repository.ts';
 import type { ReportInsert } from '../../src/repositories/report.repository.ts';
@@ -101,9 +101,6 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
     await explainer.query('vacuum analyze reports');
     await explainer.query('analyze projects');
   });
-  beforeEach(() => {
-    poolQuery.mockClear();
-  });
   afterAll(async () => {
     poolQuery?.mockRestore();
     await explainer?.end();
@@ -112,6 +109,7 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
 
   /** The one named statement `run` sent, planned as `PREPARE` + `EXECUTE` under the plan cache mode. */
   async function planOf(run: () => Promise<unknown>, mode: string): Promise<PlanNode> {
+    poolQuery.mockClear();
     await run();
     expect(poolQuery).toHaveBeenCalledTimes(1);
     const { name, text, values = [] } = poolQuery.mock.calls[0][0] as unknown as pg.QueryConfig;
@@ -178,7 +176,6 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
           it(`a deep page of ${JSON.stringify(filters)} takes its ids from an owner index alone, then its rows by id`, async () => {
             for (const sortBy of REPORT_SORTS) {
               const plan = await planOf(() => listReportItems(test.db, owner, { ...filters, sortBy, sort: 'desc', limit: 25, offset: 1_000 }), mode);
-              poolQuery.mockClear();
               const page = nodesOf(plan).find((node) => node['Node Type'] === 'Limit');
               expect(page, outline(plan)).toBeDefined();
               expectOwnerIndexReads(page!, plan, 'reports', /^reports_user_/);
