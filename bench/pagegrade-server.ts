@@ -5,7 +5,12 @@ import { freePort, startService, type ProcessOptions, type ServiceProcess } from
 /** Only ever used against throwaway benchmark databases. */
 export const BENCH_ADMIN_KEY = 'pg_benchmark-admin-key-not-a-secret';
 
-export async function startPagegrade(databaseUrl: string, options: ProcessOptions = {}): Promise<ServiceProcess> {
+/** `settings`: more environment for the server (e.g. PAGEGRADE_LIST_CACHE_MB=0). */
+export async function startPagegrade(
+  databaseUrl: string,
+  options: ProcessOptions = {},
+  settings: Record<string, string> = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const env = {
     PORT: String(port),
@@ -15,6 +20,7 @@ export async function startPagegrade(databaseUrl: string, options: ProcessOption
     PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
     PAGEGRADE_RATE_LIMIT: '1000000000',
     LOG_LEVEL: 'silent',
+    ...settings,
   };
   return startService('src/server.ts', port, env, '/health', options);
 }

@@ -48,12 +48,19 @@ export function asRandomAccounts(random: () => number, accounts: readonly ReadAc
   };
 }
 
+/** A query's load through a server with no list cache: what a list costs when its page is not kept. */
+export interface UncachedResult extends LoadResult {
+  ratio_vs_static: number;
+}
+
 export interface QueryResult extends LoadResult {
   /** an example request */
   example: string;
   static: LoadResult;
   /** throughput / the static floor's throughput */
   ratio_vs_static: number;
+  /** lists only: the same load with PAGEGRADE_LIST_CACHE_MB=0 */
+  cache_off?: UncachedResult;
 }
 
 export type ReadResult = {
@@ -63,6 +70,9 @@ export type ReadResult = {
   /** highest resident memory of the server process over all queries */
   server_rss_peak_mb: number;
 } & Record<ReadQuery, QueryResult>;
+
+/** The lists, whose pages the server keeps in memory (src/services/list-page-cache.ts); show is never kept. */
+export const LIST_QUERIES = READ_QUERIES.filter((query) => query !== 'show');
 
 export async function runReadBenchmark(
   dialect: DialectName,
@@ -77,44 +87,64 @@ export async function runReadBenchmark(
       await runLoad({ origin, connections: READ_CONNECTIONS, durationS: durations.warmUp, next });
       return runLoad({ origin, connections: READ_CONNECTIONS, durationS: durations.measured, next });
     };
-
-    const server = await startPagegrade(database.databaseUrl, options);
-    const measured = {} as Record<ReadQuery, LoadResult & { example: string }>;
-    const bodies = {} as Record<ReadQuery, string>;
-    let serverRssPeak: number;
-    try {
-      const rss = sampleRss(server.pid);
-      for (const query of READ_QUERIES) {
-        const random = seededRandom(READ_QUERIES.indexOf(query) + 1);
-        const example = PATHS[query](random, database.accounts[0]);
-        bodies[query] = await fetchBody(server.origin, example, database.accounts[0]);
-        await warmReportTables(dialect, database.databaseUrl);
-        const result = await measure(server.origin, asRandomAccounts(random, database.accounts, PATHS[query]));
-        measured[query] = { ...result, example };
+    /** Each query through a pagegrade server started with `settings`, the same random requests each time. */
+    const measurePagegrade = async (queries: readonly ReadQuery[], settings: Record<string, string> = {}) => {
+      const server = await startPagegrade(database.databaseUrl, options, settings);
+      const measured = {} as Record<ReadQuery, LoadResult & { example: string; body: string }>;
+      try {
+        const rss = sampleRss(server.pid);
+        for (const query of queries) {
+          const random = seededRandom(READ_QUERIES.indexOf(query) + 1);
+          const example = PATHS[query](random, database.accounts[0]);
+          const body = await fetchBody(server.origin, example, database.accounts[0]);
+          await warmReportTables(dialect, database.databaseUrl);
+          const result = await measure(server.origin, asRandomAccounts(random, database.accounts, PATHS[query]));
+          measured[query] = { ...result, example, body };
+        }
+        return { measured, rssPeak: rss.stop() };
+      } finally {
+        await server.stop();
       }
-      serverRssPeak = rss.stop();
-    } finally {
-      await server.stop();
-    }
+    };
+
+    const shipped = await measurePagegrade(READ_QUERIES);
+    const cacheOff = await measurePagegrade(LIST_QUERIES, { PAGEGRADE_LIST_CACHE_MB: '0' });
 
     const bodiesFile = join(scratch, 'bodies.json');
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    writeFileSync(bodiesFile, JSON.stringify(Object.fromEntries(READ_QUERIES.map((query) => [query, shipped.measured[query].body]))));
     const port = await freePort();
     const floor = await startService('bench/static-floor.ts', port, { PORT: String(port), STATIC_BODIES: bodiesFile }, '/ready', options);
     const results = {} as Record<ReadQuery, QueryResult>;
     try {
       for (const query of READ_QUERIES) {
         const floorResult = await measure(floor.origin, () => ({ path: `/static/${query}` }));
-        results[query] = { ...measured[query], static: floorResult, ratio_vs_static: round(measured[query].rps / floorResult.rps, 3) };
+        const { body: _body, ...measured } = shipped.measured[query];
+        const off = cacheOff.measured[query];
+        results[query] = {
+          ...measured,
+          static: floorResult,
+          ratio_vs_static: round(measured.rps / floorResult.rps, 3),
+          ...(off && { cache_off: { ...withoutBody(off), ratio_vs_static: round(off.rps / floorResult.rps, 3) } }),
+        };
       }
     } finally {
       await floor.stop();
     }
-    return { database: dialect, connections: READ_CONNECTIONS, seed: database.seed, server_rss_peak_mb: serverRssPeak, ...results };
+    return {
+      database: dialect,
+      connections: READ_CONNECTIONS,
+      seed: database.seed,
+      server_rss_peak_mb: Math.max(shipped.rssPeak, cacheOff.rssPeak),
+      ...results,
+    };
   } finally {
     await rm(scratch, { recursive: true, force: true });
     await database.dispose();
   }
+}
+
+function withoutBody({ body: _body, example: _example, ...load }: LoadResult & { example: string; body: string }): LoadResult {
+  return load;
 }
 
 async function fetchBody(origin: string, path: string, account: ReadAccount): Promise<string> {

@@ -26,6 +26,8 @@ export interface Config {
   analysisThreads: number;
   /** Most memory SQLite's page cache may use (it fills only as pages are read). */
   sqliteCacheMb: number;
+  /** Most memory the API's kept list pages may use (list-page-cache.ts); 0 keeps none. */
+  listCacheMb: number;
   userAgent: string;
   thresholds: CheckThresholds;
   /** pino level, or false to silence logs (tests) */
@@ -42,6 +44,9 @@ export class ConfigError extends Error {}
  * system's cache has let them go (some VMs reclaim it within a minute) every row is a disk read.
  */
 export const DEFAULT_SQLITE_CACHE_MB = 256;
+
+/** About 1,100 pages of 100 reports: every account's first pages on a busy server. */
+export const DEFAULT_LIST_CACHE_MB = 64;
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
     sqliteCacheMb: integerSetting(env, 'PAGEGRADE_SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2),
+    listCacheMb: integerSetting(env, 'PAGEGRADE_LIST_CACHE_MB', DEFAULT_LIST_CACHE_MB, 0),
     userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
     thresholds: thresholdsSetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',

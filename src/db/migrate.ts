@@ -7,6 +7,7 @@ import * as createWebSessions from './migrations/2026-11-22-0900-create-web-sess
 import * as moveReportResultsToOwnTable from './migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
 import * as storedReportSummaries from './migrations/2026-11-22-1100-stored-report-summaries.ts';
 import * as searchInSortIndexes from './migrations/2026-11-22-1200-search-in-sort-indexes.ts';
+import * as reportsVersion from './migrations/2026-11-24-0900-reports-version.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1000-move-report-results-to-own-table': moveReportResultsToOwnTable,
   '2026-11-22-1100-stored-report-summaries': storedReportSummaries,
   '2026-11-22-1200-search-in-sort-indexes': searchInSortIndexes,
+  '2026-11-24-0900-reports-version': reportsVersion,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

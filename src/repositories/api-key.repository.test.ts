@@ -46,7 +46,10 @@ forEachDialect('api key repository', (database) => {
       email: user.email,
       is_admin: 1,
       user_created_at: CREATED,
+      reports_version: 0,
     });
+    await db.updateTable('users').set({ reports_version: 7 }).where('id', '=', user.id).execute();
+    expect((await findActiveKeyWithUserByHash(db, hashApiKey(secret)))?.reports_version).toBe(7);
     expect(await findActiveKeyWithUserByHash(db, hashApiKey(`${secret}x`))).toBeUndefined();
   });
 

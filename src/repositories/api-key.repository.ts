@@ -11,6 +11,8 @@ export interface ActiveKeyWithUser {
   email: string;
   is_admin: number;
   user_created_at: string;
+  /** the account's reports version as this request found it (reports-version.ts) */
+  reports_version: number;
 }
 
 /** A key as listed for people: never its hash. */
@@ -40,6 +42,7 @@ const readActiveKey = preparedRead((db, _shape: null, p: { keyHash: string }) =>
       'users.email',
       'users.is_admin',
       'users.created_at as user_created_at',
+      'users.reports_version',
     ])
     .where('api_keys.key_hash', '=', p.keyHash)
     .where('api_keys.revoked_at', 'is', null),

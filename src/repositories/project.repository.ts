@@ -4,7 +4,7 @@ import type { NewProject, ProjectRow } from '../db/tables/project.table.ts';
 import { preparedRead } from '../db/prepared-reads.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
-import { bumpReportCountsVersion } from './report-counts-version.ts';
+import { bumpReportsVersion } from './reports-version.ts';
 import { projectSummaryJson } from './project-summary-json.ts';
 import type { JsonText } from './report.repository.ts';
 
@@ -49,7 +49,7 @@ export async function adjustProjectCounts(
     delta.reports > 0
       ? await upsertCounts(db, userId, name, delta, now)
       : await updateCounts(db, userId, name, delta, now);
-  await bumpReportCountsVersion(db, [userId]);
+  await bumpReportsVersion(db, [userId]);
   if (row.reports_count === 0) {
     await db.deleteFrom('projects').where('id', '=', row.id).execute();
     return undefined;
@@ -122,7 +122,7 @@ export async function insertProjectsBulk(db: DbExecutor, projects: readonly Proj
   }));
   await inOneTransaction(db, async (trx) => {
     for (const chunk of statementChunks(rows)) await trx.insertInto('projects').values(chunk).execute();
-    await bumpReportCountsVersion(trx, [...new Set(rows.map((row) => row.user_id))]);
+    await bumpReportsVersion(trx, [...new Set(rows.map((row) => row.user_id))]);
   });
 }
 
@@ -246,6 +246,6 @@ export async function deleteProject(db: DbExecutor, userId: number, name: string
     .where('user_id', '=', userId)
     .where('name', '=', name)
     .executeTakeFirst();
-  await bumpReportCountsVersion(db, [userId]);
+  await bumpReportsVersion(db, [userId]);
   return Number(result.numDeletedRows);
 }

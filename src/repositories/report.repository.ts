@@ -7,6 +7,7 @@ import { preparedRead } from '../db/prepared-reads.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { itemJson, reportJson, summaryJson } from './report-summary-json.ts';
+import { bumpReportsVersion } from './reports-version.ts';
 
 /** What a caller supplies; url_lower, result_rank and summary_json are derived here so they never drift. */
 export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank' | 'summary_json'>;
@@ -58,6 +59,7 @@ export async function insertReport(db: DbExecutor, report: ReportInsert): Promis
   return inOneTransaction(db, async (trx) => {
     const { id } = await trx.insertInto('reports').values(derivedColumns(row)).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('report_results').values({ report_id: id, results }).execute();
+    await bumpReportsVersion(trx, [row.user_id]);
     return id;
   });
 }
@@ -79,6 +81,7 @@ export async function insertReportsBulk(db: DbExecutor, reports: readonly Report
       await trx.insertInto('report_results').values(results).execute();
       offset += chunk.length;
     }
+    await bumpReportsVersion(trx, [...new Set(rows.map((row) => row.user_id))]);
   });
 }
 
@@ -222,23 +225,33 @@ export async function updateReport(db: DbExecutor, userId: number, id: number, p
     if (results !== undefined) {
       await trx.updateTable('report_results').set({ results }).where('report_id', '=', id).execute();
     }
+    await bumpReportsVersion(trx, [userId]);
     return 1;
   });
 }
 
 /** Deleting a report deletes its results too (the foreign key cascades). */
 export async function deleteReport(db: DbExecutor, userId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('reports').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return inOneTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom('reports').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return deletedAndBumped(trx, userId, Number(result.numDeletedRows));
+  });
 }
 
 export async function deleteReportsOfProject(db: DbExecutor, userId: number, project: string): Promise<number> {
-  const result = await db
-    .deleteFrom('reports')
-    .where('user_id', '=', userId)
-    .where('project', '=', project)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return inOneTransaction(db, async (trx) => {
+    const result = await trx
+      .deleteFrom('reports')
+      .where('user_id', '=', userId)
+      .where('project', '=', project)
+      .executeTakeFirst();
+    return deletedAndBumped(trx, userId, Number(result.numDeletedRows));
+  });
+}
+
+async function deletedAndBumped(trx: DbExecutor, userId: number, deleted: number): Promise<number> {
+  if (deleted > 0) await bumpReportsVersion(trx, [userId]);
+  return deleted;
 }
 
 function derivedColumns(row: Omit<ReportInsert, 'results'>) {

@@ -20,6 +20,17 @@ export interface CreatedKey {
   api_key: string;
 }
 
+export interface Authenticated {
+  account: Account;
+  keyId: number;
+  keyHash: string;
+  /**
+   * The account's reports version, read with the key and so before anything else the request reads:
+   * what the request then reads is at least as new as this version (reports-version.ts).
+   */
+  reportsVersion: number;
+}
+
 export interface KeyListing {
   id: number;
   email: string;
@@ -87,7 +98,7 @@ export function createAccountService(db: Kysely<Database>) {
   return {
     createUser,
 
-    async authenticate(secret: string): Promise<{ account: Account; keyId: number; keyHash: string } | null> {
+    async authenticate(secret: string): Promise<Authenticated | null> {
       const keyHash = hashApiKey(secret);
       const found = await apiKeyRepository.findActiveKeyWithUserByHash(db, keyHash);
       if (!found) return null;
@@ -100,6 +111,7 @@ export function createAccountService(db: Kysely<Database>) {
         account: toAccount({ id: found.user_id, email: found.email, is_admin: found.is_admin, created_at: found.user_created_at }),
         keyId: found.key_id,
         keyHash,
+        reportsVersion: found.reports_version,
       };
     },
 

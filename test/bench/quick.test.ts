@@ -68,6 +68,9 @@ describe('npm run bench -- --quick', () => {
         for (const metric of ['rps', 'p50_ms', 'p99_ms', 'ratio_vs_static', 'static.rps']) {
           expectPositive(results, `${read}.${query}.${metric}`);
         }
+        // Lists are measured again with their pages never kept; show is never kept.
+        if (query === 'show') expect(results[read][query].cache_off).toBeUndefined();
+        else for (const metric of ['rps', 'p99_ms', 'ratio_vs_static']) expectPositive(results, `${read}.${query}.cache_off.${metric}`);
       }
       expect(markdown).toContain(`### Read (${read})`);
     }
@@ -78,6 +81,7 @@ describe('npm run bench -- --quick', () => {
     expect(metrics).toContain('engine.ratio_vs_parse');
     expect(metrics).toContain('create.ratio_vs_fetch_parse');
     for (const query of QUERIES) expect(metrics).toContain(`read.${query}.p99_ms`);
+    for (const query of QUERIES.slice(1)) expect(metrics).toContain(`read.${query}.cache_off.p99_ms`);
     for (const target of results.targets as Json[]) expect(typeof target.met).toBe('boolean');
   });
 });

@@ -13,6 +13,7 @@ const MIGRATION_NAMES = [
   '2026-11-22-1000-move-report-results-to-own-table',
   '2026-11-22-1100-stored-report-summaries',
   '2026-11-22-1200-search-in-sort-indexes',
+  '2026-11-24-0900-reports-version',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

@@ -7,8 +7,8 @@ export interface UsersTable {
   /** 0 or 1 (SQLite has no boolean) */
   is_admin: number;
   created_at: string;
-  /** moves whenever any count of the account's reports may change; keys cached counts */
-  report_counts_version: Generated<number>;
+  /** moves in every transaction that changes the account's reports or projects; keys cached counts and list pages */
+  reports_version: Generated<number>;
 }
 
 export type UserRow = Selectable<UsersTable>;

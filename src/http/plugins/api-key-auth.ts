@@ -10,6 +10,8 @@ declare module 'fastify' {
     apiKeyId: number;
     /** SHA-256 of the API key used: the per-key rate-limit bucket, unique across databases. */
     apiKeyHash: string;
+    /** The account's reports version when the key was checked; keys the cached list pages it may be answered from. */
+    reportsVersion: number;
   }
 }
 
@@ -31,6 +33,7 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
   app.decorateRequest('account', null as unknown as Account);
   app.decorateRequest('apiKeyId', 0);
   app.decorateRequest('apiKeyHash', '');
+  app.decorateRequest('reportsVersion', 0);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const found = token ? await app.services.accounts.authenticate(token) : null;
@@ -38,5 +41,6 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
     request.account = found.account;
     request.apiKeyId = found.keyId;
     request.apiKeyHash = found.keyHash;
+    request.reportsVersion = found.reportsVersion;
   });
 }

@@ -30,7 +30,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sort: q.sort ?? 'desc',
         page: q.page ?? 1,
         perPage: q.per_page ?? 100,
-      });
+      }, request.reportsVersion);
       const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
       return sendJsonText(reply, listEnvelopeJson(request, page, linkQuery));
     },

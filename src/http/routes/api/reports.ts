@@ -43,7 +43,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sort: q.sort ?? 'desc',
         page: q.page ?? 1,
         perPage: q.per_page ?? 100,
-      });
+      }, request.reportsVersion);
       const linkQuery = {
         search: q.search,
         search_by: q.search_by,
