@@ -26,7 +26,7 @@ export interface Config {
   analysisThreads: number;
   /** Most memory SQLite's page cache may use (it fills only as pages are read). */
   sqliteCacheMb: number;
-  /** Most memory the API's kept list pages may use (list-page-cache.ts); 0 keeps none. */
+  /** Most memory the API's kept list answers may use (http/kept-list-bodies.ts); 0 keeps none. */
   listCacheMb: number;
   userAgent: string;
   thresholds: CheckThresholds;
@@ -45,7 +45,7 @@ export class ConfigError extends Error {}
  */
 export const DEFAULT_SQLITE_CACHE_MB = 256;
 
-/** About 1,100 pages of 100 reports: every account's first pages on a busy server. */
+/** About 1,100 answers of 100 reports each: every account's first pages on a busy server. */
 export const DEFAULT_LIST_CACHE_MB = 64;
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {

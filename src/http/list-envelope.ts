@@ -1,16 +1,16 @@
 // The Laravel-style list envelope: data, absolute links that keep the normalised filters, meta.
 import type { FastifyRequest } from 'fastify';
-import type { JsonPage } from '../services/types.ts';
+import type { Page } from '../services/types.ts';
 
 /** Query parameters to repeat in every link, already validated and normalised. */
 export type LinkQuery = Record<string, string | number | undefined>;
 
 /** The envelope as JSON text around items that are JSON text already (sent without parsing them). */
-export function listEnvelopeJson(request: FastifyRequest, page: JsonPage, query: LinkQuery): string {
-  return `{"data":[${page.itemsJson}],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
+export function listEnvelopeJson(request: FastifyRequest, page: Page<string>, query: LinkQuery): string {
+  return `{"data":[${page.items.join(',')}],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
 }
 
-function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
+function pagination(request: FastifyRequest, page: Page<unknown>, query: LinkQuery) {
   const path = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
   const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
   const link = (pageNumber: number) => {
@@ -22,7 +22,7 @@ function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
     return `${path}?${params.toString()}`;
   };
   const from = (page.page - 1) * page.perPage + 1;
-  const hasItems = page.itemCount > 0;
+  const hasItems = page.items.length > 0;
   return {
     links: {
       first: link(1),
@@ -36,7 +36,7 @@ function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
       last_page: lastPage,
       path,
       per_page: page.perPage,
-      to: hasItems ? from + page.itemCount - 1 : null,
+      to: hasItems ? from + page.items.length - 1 : null,
       total: page.total,
     },
     status: 200 as const,

@@ -3,6 +3,10 @@
 // make from them (a url search's count, a page of a list) is kept in memory under it and is current
 // exactly while it has not moved; being in the database, it holds for every server process. The
 // repository functions that write reports or projects rows move it themselves, so no caller can forget.
+//
+// Moving it locks the account's row until the transaction ends. A transaction that also writes a
+// project's row (or locks it: lockProject) must do that first: with the account's row always taken
+// last, two transactions on PostgreSQL never wait on each other in a cycle (a deadlock).
 import { preparedRead } from '../db/prepared-reads.ts';
 import type { DbExecutor } from './executor.ts';
 

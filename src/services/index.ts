@@ -10,7 +10,6 @@ import { createHealthService } from './health.service.ts';
 import { createReportAccessService } from './report-access.service.ts';
 import { createWebSessionService } from './web-session.service.ts';
 import { createAnalysisSlots } from './analysis-slots.ts';
-import { createListPageCache } from './list-page-cache.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -39,16 +38,13 @@ export interface ServiceOptions {
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
-  // One budget for the pages of both lists.
-  const listPages = createListPageCache(config.listCacheMb * 1024 * 1024);
   return {
     reports: createReportService(
       db,
       options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure),
       createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
-      listPages,
     ),
-    projects: createProjectService(db, listPages),
+    projects: createProjectService(db),
     accounts,
     health: createHealthService(db),
     /** Who may see a report's web page, and unlocking password-protected ones. */

@@ -2,11 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
-import { deleteReportsOfProject } from '../repositories/report.repository.ts';
+import { deleteReportsOfProject, type JsonText } from '../repositories/report.repository.ts';
 import { toProject } from '../repositories/project-summary-json.ts';
 import { NotFoundError } from './errors.ts';
-import type { ListPageCache } from './list-page-cache.ts';
-import type { JsonPage, Page, Project } from './types.ts';
+import type { Page, Project } from './types.ts';
 
 export interface ProjectListOptions {
   search?: string;
@@ -16,7 +15,7 @@ export interface ProjectListOptions {
   perPage: number;
 }
 
-export function createProjectService(db: Kysely<Database>, listPages: ListPageCache) {
+export function createProjectService(db: Kysely<Database>) {
   async function listPage<Item>(
     userId: number,
     options: ProjectListOptions,
@@ -40,18 +39,9 @@ export function createProjectService(db: Kysely<Database>, listPages: ListPageCa
       return listPage(userId, options, async (...args) => (await projectRepository.listProjects(...args)).map(toProject));
     },
 
-    /**
-     * list() as the API's JSON text, kept in memory until the account's reports change.
-     * `reportsVersion`: the account's reports version, read before this call (with the API key).
-     */
-    async listJson(userId: number, options: ProjectListOptions, reportsVersion: number): Promise<JsonPage> {
-      const { search, sortBy, sort, page, perPage } = options;
-      const key = JSON.stringify(['projects', userId, reportsVersion, search, sortBy, sort, page, perPage]);
-      const items = await listPages.get(key, async () => {
-        const made = await listPage(userId, options, projectRepository.listProjectItems);
-        return { itemsJson: made.items.join(','), itemCount: made.items.length, total: made.total };
-      });
-      return { ...items, page, perPage };
+    /** list() with each item as the API's JSON text. */
+    async listJson(userId: number, options: ProjectListOptions): Promise<Page<JsonText>> {
+      return listPage(userId, options, projectRepository.listProjectItems);
     },
 
     /** The caller's project of that name, if it has one (a project exists while it has reports). */

@@ -12,10 +12,9 @@ import { adjustProjectCounts, lockProject, sumProjectCounts } from '../repositor
 import { readReportsVersion } from '../repositories/reports-version.ts';
 import type { JsonText, ReportFilters } from '../repositories/report.repository.ts';
 import { createCountCache } from './count-cache.ts';
-import type { ListPageCache } from './list-page-cache.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
-import type { JsonPage, Page, Privacy, Report, ReportSummary } from './types.ts';
+import type { Page, Privacy, Report, ReportSummary } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 
 export const MAX_PASSWORD_LENGTH = 128;
@@ -81,7 +80,7 @@ function analysisColumns(analysis: Analysis) {
   };
 }
 
-export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots, listPages: ListPageCache) {
+export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
@@ -115,14 +114,11 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
 
   const searchCounts = createCountCache();
 
-  /**
-   * How many of the account's reports match: exact, and never counted twice between changes.
-   * `knownVersion`: the account's reports version as the caller read it before this (else read here).
-   */
-  async function countMatching(userId: number, filters: ReportFilters, knownVersion?: number): Promise<number> {
+  /** How many of the account's reports match: exact, and never counted twice between changes. */
+  async function countMatching(userId: number, filters: ReportFilters): Promise<number> {
     // Without a search, the project rows hold the count (kept exact with every report change).
     if (!filters.search) return sumProjectCounts(db, userId, filters.result ?? 'reports', filters.project);
-    const version = knownVersion ?? (await readReportsVersion(db, userId));
+    const version = await readReportsVersion(db, userId);
     const key = JSON.stringify([userId, version, filters.search, filters.project ?? null, filters.result ?? null]);
     return searchCounts.get(key, () => reportRepository.countReports(db, userId, filters));
   }
@@ -131,7 +127,6 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     userId: number,
     options: ReportListOptions,
     readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Item[]>,
-    knownVersion?: number,
   ): Promise<Page<Item>> {
     const filters = { search: options.search, project: options.project, result: options.result };
     const [items, total] = await Promise.all([
@@ -142,7 +137,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
         limit: options.perPage,
         offset: (options.page - 1) * options.perPage,
       }),
-      countMatching(userId, filters, knownVersion),
+      countMatching(userId, filters),
     ]);
     return { items, total, page: options.page, perPage: options.perPage };
   }
@@ -161,18 +156,9 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
       return listPage(userId, options, async (...args) => (await reportRepository.listReports(...args)).map(toReportSummary));
     },
 
-    /**
-     * list() as the API's JSON text, kept in memory until the account's reports change.
-     * `reportsVersion`: the account's reports version, read before this call (with the API key).
-     */
-    async listJson(userId: number, options: ReportListOptions, reportsVersion: number): Promise<JsonPage> {
-      const { search, project, result, sortBy, sort, page, perPage } = options;
-      const key = JSON.stringify(['reports', userId, reportsVersion, search, project, result, sortBy, sort, page, perPage]);
-      const items = await listPages.get(key, async () => {
-        const made = await listPage(userId, options, reportRepository.listReportItems, reportsVersion);
-        return { itemsJson: made.items.join(','), itemCount: made.items.length, total: made.total };
-      });
-      return { ...items, page, perPage };
+    /** list() with each item as the API's JSON text. */
+    async listJson(userId: number, options: ReportListOptions): Promise<Page<JsonText>> {
+      return listPage(userId, options, reportRepository.listReportItems);
     },
 
     async create(userId: number, input: CreateReportInput): Promise<Report> {
@@ -193,9 +179,10 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
         updated_at: now,
       };
       const id = await db.transaction().execute(async (trx) => {
-        const newId = await reportRepository.insertReport(trx, row);
+        // The project's row before the report: writing a report moves the account's reports version,
+        // and every transaction takes the project's row before the account's (reports-version.ts).
         await adjustProjectCounts(trx, userId, target.project, countsDelta(analysis.result, 1), now);
-        return newId;
+        return reportRepository.insertReport(trx, row);
       });
       return toAnalysedReport({ id, ...row }, analysis);
     },

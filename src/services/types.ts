@@ -37,15 +37,6 @@ export interface Page<T> {
   perPage: number;
 }
 
-/** A page of a list as JSON text: its items joined, ready to go between the envelope's brackets. */
-export interface JsonPage {
-  itemsJson: string;
-  itemCount: number;
-  total: number;
-  page: number;
-  perPage: number;
-}
-
 export interface Account {
   id: number;
   email: string;

@@ -5,10 +5,11 @@ import { commonErrorResponses } from '../../schemas/common.ts';
 import { listEnvelopeJson } from '../../list-envelope.ts';
 import { sendJsonText } from '../../send-json-text.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
+import { listBodyKey, type KeptListBodies } from '../../kept-list-bodies.ts';
 
 const tags = ['projects'];
 
-export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const projectRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies }> = async (app, { keptLists }) => {
   const projects = app.services.projects;
 
   app.get(
@@ -24,15 +25,18 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const page = await projects.listJson(request.account.id, {
-        search: q.search || undefined,
-        sortBy: q.sort_by ?? 'created_at',
-        sort: q.sort ?? 'desc',
-        page: q.page ?? 1,
-        perPage: q.per_page ?? 100,
-      }, request.reportsVersion);
-      const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
-      return sendJsonText(reply, listEnvelopeJson(request, page, linkQuery));
+      const body = await keptLists.get(listBodyKey(request, q), async () => {
+        const page = await projects.listJson(request.account.id, {
+          search: q.search || undefined,
+          sortBy: q.sort_by ?? 'created_at',
+          sort: q.sort ?? 'desc',
+          page: q.page ?? 1,
+          perPage: q.per_page ?? 100,
+        });
+        const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
+        return listEnvelopeJson(request, page, linkQuery);
+      });
+      return sendJsonText(reply, body);
     },
   );
 

@@ -15,11 +15,12 @@ import { listEnvelopeJson } from '../../list-envelope.ts';
 import { sendJsonText } from '../../send-json-text.ts';
 import { parseId } from '../../parse-id.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
+import { listBodyKey, type KeptListBodies } from '../../kept-list-bodies.ts';
 
 const tags = ['reports'];
 const notFound = { 404: { $ref: 'Error#' } };
 
-export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies }> = async (app, { keptLists }) => {
   const reports = app.services.reports;
 
   app.get(
@@ -35,25 +36,28 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const page = await reports.listJson(request.account.id, {
-        search: q.search || undefined,
-        project: q.project,
-        result: q.result,
-        sortBy: q.sort_by ?? 'id',
-        sort: q.sort ?? 'desc',
-        page: q.page ?? 1,
-        perPage: q.per_page ?? 100,
-      }, request.reportsVersion);
-      const linkQuery = {
-        search: q.search,
-        search_by: q.search_by,
-        project: q.project,
-        result: q.result,
-        sort_by: q.sort_by,
-        sort: q.sort,
-        per_page: q.per_page,
-      };
-      return sendJsonText(reply, listEnvelopeJson(request, page, linkQuery));
+      const body = await keptLists.get(listBodyKey(request, q), async () => {
+        const page = await reports.listJson(request.account.id, {
+          search: q.search || undefined,
+          project: q.project,
+          result: q.result,
+          sortBy: q.sort_by ?? 'id',
+          sort: q.sort ?? 'desc',
+          page: q.page ?? 1,
+          perPage: q.per_page ?? 100,
+        });
+        const linkQuery = {
+          search: q.search,
+          search_by: q.search_by,
+          project: q.project,
+          result: q.result,
+          sort_by: q.sort_by,
+          sort: q.sort,
+          per_page: q.per_page,
+        };
+        return listEnvelopeJson(request, page, linkQuery);
+      });
+      return sendJsonText(reply, body);
     },
   );
 

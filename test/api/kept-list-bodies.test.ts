@@ -1,6 +1,6 @@
-// The report and project lists are kept in memory per account (src/services/list-page-cache.ts) and
+// The answers of the report and project lists are kept in memory (src/http/kept-list-bodies.ts) and
 // must never show anything older than the account's last committed change, made by this server or by
-// another one on the same database. A second app on the same database stands in for another process:
+// another one on the same database, nor anything made for another account or another origin. A second app on the same database stands in for another process:
 // its own connection, its own caches.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -14,7 +14,7 @@ import { atFrozenTime, call, createReport, listProjects, listReports, type Body 
 
 const LONG_AGO = '2021-06-01T12:00:00.000Z';
 
-describe.each(testDialects())('kept list pages [%s]', (dialect) => {
+describe.each(testDialects())('kept list answers [%s]', (dialect) => {
   let t: TestApp;
   /** another server on the same database */
   let other: TestApp;
@@ -110,6 +110,23 @@ describe.each(testDialects())('kept list pages [%s]', (dialect) => {
     expect((await call(other, account, 'DELETE', `/api/v1/projects/${encodeURIComponent(gone.project)}`)).statusCode).toBe(200);
     expect((await listReports(t, account)).data.map((item: Body) => item.id)).toEqual([kept.id]);
     expect((await listProjects(t, account)).data.map((project: Body) => project.project)).toEqual([kept.project]);
+  });
+
+  it('keeps answers for each origin and path apart: their links name them', async () => {
+    const account = await t.createAccount();
+    await createReport(t, account, freshUrl());
+    const selfOf = async (url: string, host: string) => {
+      const response = await call(t, account, 'GET', url, undefined, { host });
+      expect(response.statusCode, response.body).toBe(200);
+      const first = new URL(response.json().links.first as string);
+      return `${first.origin}${first.pathname}`;
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await selfOf('/api/v1/reports', 'a.example')).toBe('http://a.example/api/v1/reports');
+      expect(await selfOf('/api/v1/reports', 'b.example:8080')).toBe('http://b.example:8080/api/v1/reports');
+      expect(await selfOf('/api/v1/reports/', 'a.example')).toBe('http://a.example/api/v1/reports/');
+      expect(await selfOf('/api/v1/projects', 'a.example')).toBe('http://a.example/api/v1/projects');
+    }
   });
 
   it('keeps each account\'s pages apart, even at the same version and query', async () => {
