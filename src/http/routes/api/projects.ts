@@ -34,7 +34,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodie
           perPage: q.per_page ?? 100,
         });
         const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
-        return listEnvelopeJson(request, page, linkQuery);
+        return Buffer.from(listEnvelopeJson(request, page, linkQuery));
       });
       return sendJsonText(reply, body);
     },

@@ -55,7 +55,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies
           sort: q.sort,
           per_page: q.per_page,
         };
-        return listEnvelopeJson(request, page, linkQuery);
+        return Buffer.from(listEnvelopeJson(request, page, linkQuery));
       });
       return sendJsonText(reply, body);
     },
