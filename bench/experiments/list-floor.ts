@@ -5,6 +5,7 @@
 // database (20,000 reports, or with --full the cached million; --quick: a throwaway 20,000, one short
 // round, as test/bench/list-floor.test.ts runs it). Prints requests per second of each and their
 // ratios: how far the statements alone are from the floor, and pagegrade from the statements.
+// pagegrade keeps no list answers here (PAGEGRADE_LIST_CACHE_MB=0), so it runs the statements too.
 import { parseArgs } from 'node:util';
 import { runLoad, type LoadResult } from '../load.ts';
 import { startPagegrade } from '../pagegrade-server.ts';
@@ -30,7 +31,7 @@ const queries = await startService(
   { PORT: String(port), DATABASE_FILE: database.databaseUrl.slice('sqlite:'.length) },
   '/ready',
 );
-const pagegrade = await startPagegrade(database.databaseUrl);
+const pagegrade = await startPagegrade(database.databaseUrl, {}, { PAGEGRADE_LIST_CACHE_MB: '0' });
 const random = seededRandom(7);
 const load = async (origin: string, path: string): Promise<LoadResult> => {
   const next = asRandomAccounts(random, database.accounts, () => path);
