@@ -1,4 +1,4 @@
-// The reports version moves in every write to an account's reports or projects (list pages and search
+// The reports version moves in every write to an account's reports or projects (list answers and search
 // counts are kept under it), only for the account written to, and not for a write that found nothing.
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';

@@ -1,6 +1,6 @@
 // An account's reports version: a number that moves in every transaction that changes any of its
 // reports or projects (added, deleted, re-scored, made private, given a password...). What is costly to
-// make from them (a url search's count, a page of a list) is kept in memory under it and is current
+// make from them (a url search's count, a list's answer) is kept in memory under it and is current
 // exactly while it has not moved; being in the database, it holds for every server process. The
 // repository functions that write reports or projects rows move it themselves, so no caller can forget.
 //

@@ -1,4 +1,4 @@
-// The account's counter that keyed cached search counts now keys cached list pages too, so it must
+// The account's counter that keyed cached search counts now keys kept list answers too, so it must
 // move on every change to the account's reports or projects, not only on count changes: renamed from
 // report_counts_version to reports_version to say so. Frozen: never import application code here.
 import type { Kysely } from 'kysely';

@@ -10,7 +10,7 @@ declare module 'fastify' {
     apiKeyId: number;
     /** SHA-256 of the API key used: the per-key rate-limit bucket, unique across databases. */
     apiKeyHash: string;
-    /** The account's reports version when the key was checked; keys the cached list pages it may be answered from. */
+    /** The account's reports version when the key was checked; keys the kept list answers it may be given (http/kept-list-bodies.ts). */
     reportsVersion: number;
   }
 }
