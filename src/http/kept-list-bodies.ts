@@ -29,8 +29,11 @@ export function createKeptListBodies(maxBytes: number): KeptListBodies {
   return createKeptValues<Buffer>(maxBytes, (key, body) => key.length + body.length + ENTRY_OVERHEAD_BYTES);
 }
 
-/** `query`: the request's validated list query, which decides both the items and the links. */
-export function listBodyKey(request: FastifyRequest, query: object): string {
+/**
+ * `madeFrom`: the list options and link parameters the answer is made from. Not the raw query: unknown
+ * parameters are ignored (API.md), so they must not make answers that differ only in their key.
+ */
+export function listBodyKey(request: FastifyRequest, madeFrom: unknown): string {
   const path = request.url.split('?')[0];
-  return JSON.stringify([request.account.id, request.reportsVersion, request.protocol, request.host, path, query]);
+  return JSON.stringify([request.account.id, request.reportsVersion, request.protocol, request.host, path, madeFrom]);
 }

@@ -25,17 +25,17 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodie
     },
     async (request, reply) => {
       const q = request.query;
-      const body = await keptLists.get(listBodyKey(request, q), async () => {
-        const page = await projects.listJson(request.account.id, {
-          search: q.search || undefined,
-          sortBy: q.sort_by ?? 'created_at',
-          sort: q.sort ?? 'desc',
-          page: q.page ?? 1,
-          perPage: q.per_page ?? 100,
-        });
-        const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
-        return Buffer.from(listEnvelopeJson(request, page, linkQuery));
-      });
+      const options = {
+        search: q.search || undefined,
+        sortBy: q.sort_by ?? 'created_at',
+        sort: q.sort ?? 'desc',
+        page: q.page ?? 1,
+        perPage: q.per_page ?? 100,
+      };
+      const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
+      const body = await keptLists.get(listBodyKey(request, [options, linkQuery]), async () =>
+        Buffer.from(listEnvelopeJson(request, await projects.listJson(request.account.id, options), linkQuery)),
+      );
       return sendJsonText(reply, body);
     },
   );

@@ -36,27 +36,27 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies
     },
     async (request, reply) => {
       const q = request.query;
-      const body = await keptLists.get(listBodyKey(request, q), async () => {
-        const page = await reports.listJson(request.account.id, {
-          search: q.search || undefined,
-          project: q.project,
-          result: q.result,
-          sortBy: q.sort_by ?? 'id',
-          sort: q.sort ?? 'desc',
-          page: q.page ?? 1,
-          perPage: q.per_page ?? 100,
-        });
-        const linkQuery = {
-          search: q.search,
-          search_by: q.search_by,
-          project: q.project,
-          result: q.result,
-          sort_by: q.sort_by,
-          sort: q.sort,
-          per_page: q.per_page,
-        };
-        return Buffer.from(listEnvelopeJson(request, page, linkQuery));
-      });
+      const options = {
+        search: q.search || undefined,
+        project: q.project,
+        result: q.result,
+        sortBy: q.sort_by ?? 'id',
+        sort: q.sort ?? 'desc',
+        page: q.page ?? 1,
+        perPage: q.per_page ?? 100,
+      };
+      const linkQuery = {
+        search: q.search,
+        search_by: q.search_by,
+        project: q.project,
+        result: q.result,
+        sort_by: q.sort_by,
+        sort: q.sort,
+        per_page: q.per_page,
+      };
+      const body = await keptLists.get(listBodyKey(request, [options, linkQuery]), async () =>
+        Buffer.from(listEnvelopeJson(request, await reports.listJson(request.account.id, options), linkQuery)),
+      );
       return sendJsonText(reply, body);
     },
   );
