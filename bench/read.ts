@@ -48,7 +48,7 @@ export function asRandomAccounts(random: () => number, accounts: readonly ReadAc
   };
 }
 
-/** A query's load through a server with no list cache: what a list costs when its page is not kept. */
+/** A query's load through a server with no list cache: what a list costs when its answer is not kept. */
 export interface UncachedResult extends LoadResult {
   ratio_vs_static: number;
 }
@@ -71,7 +71,7 @@ export type ReadResult = {
   server_rss_peak_mb: number;
 } & Record<ReadQuery, QueryResult>;
 
-/** The lists, whose pages the server keeps in memory (src/services/list-page-cache.ts); show is never kept. */
+/** The lists, whose answers the server keeps in memory (src/http/kept-list-bodies.ts); show is never kept. */
 export const LIST_QUERIES = READ_QUERIES.filter((query) => query !== 'show');
 
 export async function runReadBenchmark(
@@ -90,18 +90,20 @@ export async function runReadBenchmark(
     /** Each query through a pagegrade server started with `settings`, the same random requests each time. */
     const measurePagegrade = async (queries: readonly ReadQuery[], settings: Record<string, string> = {}) => {
       const server = await startPagegrade(database.databaseUrl, options, settings);
-      const measured = {} as Record<ReadQuery, LoadResult & { example: string; body: string }>;
+      const measured = {} as Record<ReadQuery, LoadResult & { example: string }>;
+      /** what the server answered each query's example with: the floor answers a body of that size */
+      const bodies = {} as Record<ReadQuery, string>;
       try {
         const rss = sampleRss(server.pid);
         for (const query of queries) {
           const random = seededRandom(READ_QUERIES.indexOf(query) + 1);
           const example = PATHS[query](random, database.accounts[0]);
-          const body = await fetchBody(server.origin, example, database.accounts[0]);
+          bodies[query] = await fetchBody(server.origin, example, database.accounts[0]);
           await warmReportTables(dialect, database.databaseUrl);
           const result = await measure(server.origin, asRandomAccounts(random, database.accounts, PATHS[query]));
-          measured[query] = { ...result, example, body };
+          measured[query] = { ...result, example };
         }
-        return { measured, rssPeak: rss.stop() };
+        return { measured, bodies, rssPeak: rss.stop() };
       } finally {
         await server.stop();
       }
@@ -111,20 +113,20 @@ export async function runReadBenchmark(
     const cacheOff = await measurePagegrade(LIST_QUERIES, { PAGEGRADE_LIST_CACHE_MB: '0' });
 
     const bodiesFile = join(scratch, 'bodies.json');
-    writeFileSync(bodiesFile, JSON.stringify(Object.fromEntries(READ_QUERIES.map((query) => [query, shipped.measured[query].body]))));
+    writeFileSync(bodiesFile, JSON.stringify(shipped.bodies));
     const port = await freePort();
     const floor = await startService('bench/static-floor.ts', port, { PORT: String(port), STATIC_BODIES: bodiesFile }, '/ready', options);
     const results = {} as Record<ReadQuery, QueryResult>;
     try {
       for (const query of READ_QUERIES) {
         const floorResult = await measure(floor.origin, () => ({ path: `/static/${query}` }));
-        const { body: _body, ...measured } = shipped.measured[query];
+        const measured = shipped.measured[query];
         const off = cacheOff.measured[query];
         results[query] = {
           ...measured,
           static: floorResult,
           ratio_vs_static: round(measured.rps / floorResult.rps, 3),
-          ...(off && { cache_off: { ...withoutBody(off), ratio_vs_static: round(off.rps / floorResult.rps, 3) } }),
+          ...(off && { cache_off: { ...withoutExample(off), ratio_vs_static: round(off.rps / floorResult.rps, 3) } }),
         };
       }
     } finally {
@@ -143,7 +145,7 @@ export async function runReadBenchmark(
   }
 }
 
-function withoutBody({ body: _body, example: _example, ...load }: LoadResult & { example: string; body: string }): LoadResult {
+function withoutExample({ example: _example, ...load }: LoadResult & { example: string }): LoadResult {
   return load;
 }
 

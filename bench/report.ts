@@ -74,7 +74,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[
     for (const query of READ_QUERIES) {
       const p99 = read[query].p99_ms;
       targets.push({ metric: `${key}.${query}.p99_ms`, target: `< ${LATENCY_TARGET_MS}`, value: p99, met: p99 < LATENCY_TARGET_MS });
-      // A list whose page is not kept must answer in time too.
+      // A list whose answer is not kept must answer in time too.
       const uncachedP99 = read[query].cache_off?.p99_ms;
       if (uncachedP99 !== undefined) {
         targets.push({
@@ -169,7 +169,7 @@ export function readSection(key: string, read: ReadResult): string {
     ),
     '',
     'Lists are kept in memory until the account\'s reports change (PAGEGRADE_LIST_CACHE_MB); "cache off" is the same load ' +
-      'through a server started with PAGEGRADE_LIST_CACHE_MB=0: what a list costs when its page is not kept. Show is never kept.',
+      'through a server started with PAGEGRADE_LIST_CACHE_MB=0: what a list costs when its answer is not kept. Show is never kept.',
   ].join('\n');
 }
 

@@ -1,6 +1,7 @@
-// Answers with JSON the service already holds as text (stored report summaries and results), so it is
-// neither parsed nor serialised again. Fastify sends a string (or its UTF-8 bytes) as it is when the content type is set;
-// the route's response schema still documents the shape, and the API tests check the bodies against it.
+// Answers with JSON the service already holds as text (stored report summaries and results), or as its
+// UTF-8 bytes (kept list answers), so it is neither parsed nor serialised again. Fastify sends either as
+// it is when the content type is set; the route's response schema still documents the shape, and the
+// API tests check the bodies against it.
 import type { FastifyReply } from 'fastify';
 
 export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {

@@ -114,11 +114,14 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
 
   const searchCounts = createCountCache();
 
-  /** How many of the account's reports match: exact, and never counted twice between changes. */
-  async function countMatching(userId: number, filters: ReportFilters): Promise<number> {
+  /**
+   * How many of the account's reports match: exact, and never counted twice between changes.
+   * `knownVersion`: the account's reports version as the caller read it before this (else read here).
+   */
+  async function countMatching(userId: number, filters: ReportFilters, knownVersion?: number): Promise<number> {
     // Without a search, the project rows hold the count (kept exact with every report change).
     if (!filters.search) return sumProjectCounts(db, userId, filters.result ?? 'reports', filters.project);
-    const version = await readReportsVersion(db, userId);
+    const version = knownVersion ?? (await readReportsVersion(db, userId));
     const key = JSON.stringify([userId, version, filters.search, filters.project ?? null, filters.result ?? null]);
     return searchCounts.get(key, () => reportRepository.countReports(db, userId, filters));
   }
@@ -127,6 +130,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     userId: number,
     options: ReportListOptions,
     readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Item[]>,
+    knownVersion?: number,
   ): Promise<Page<Item>> {
     const filters = { search: options.search, project: options.project, result: options.result };
     const [items, total] = await Promise.all([
@@ -137,7 +141,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
         limit: options.perPage,
         offset: (options.page - 1) * options.perPage,
       }),
-      countMatching(userId, filters),
+      countMatching(userId, filters, knownVersion),
     ]);
     return { items, total, page: options.page, perPage: options.perPage };
   }
@@ -156,9 +160,12 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
       return listPage(userId, options, async (...args) => (await reportRepository.listReports(...args)).map(toReportSummary));
     },
 
-    /** list() with each item as the API's JSON text. */
-    async listJson(userId: number, options: ReportListOptions): Promise<Page<JsonText>> {
-      return listPage(userId, options, reportRepository.listReportItems);
+    /**
+     * list() with each item as the API's JSON text. `reportsVersion`: the account's reports version as
+     * the request read it with its API key, so a search's count needs no read of its own.
+     */
+    async listJson(userId: number, options: ReportListOptions, reportsVersion?: number): Promise<Page<JsonText>> {
+      return listPage(userId, options, reportRepository.listReportItems, reportsVersion);
     },
 
     async create(userId: number, input: CreateReportInput): Promise<Report> {
