@@ -88,6 +88,24 @@ describe('report list query plans [sqlite]', () => {
     expect(plan(captured[0]).join(' | ')).toBe('SEARCH reports USING COVERING INDEX reports_user_id_summary_idx (user_id=?)');
   });
 
+  it('reads a project\'s list (newest first) from the project summary index alone', async () => {
+    captured = [];
+    await listReportItems(logged, 1, { project: 'a.com', sortBy: 'id', sort: 'desc', limit: 100, offset: 0 });
+    expect(plan(captured[0]).join(' | ')).toBe(
+      'SEARCH reports USING COVERING INDEX reports_user_project_summary_idx (user_id=? AND project=?)',
+    );
+  });
+
+  for (const sort of ['asc', 'desc'] as const) {
+    it(`reads one verdict of a project by url (${sort}) from its summary index alone`, async () => {
+      captured = [];
+      await listReportItems(logged, 1, { project: 'a.com', result: 'bad', sortBy: 'url', sort, limit: 100, offset: 0 });
+      expect(plan(captured[0]).join(' | ')).toBe(
+        'SEARCH reports USING COVERING INDEX reports_user_project_rank_url_summary_idx (user_id=? AND project=? AND result_rank=?)',
+      );
+    });
+  }
+
   it('finds a url search page\'s ids (newest first) from the narrow url index alone', async () => {
     captured = [];
     await listReportItems(logged, 1, { search: 'pricing', sortBy: 'id', sort: 'desc', limit: 100, offset: 0 });

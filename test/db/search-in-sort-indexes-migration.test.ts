@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as searchInSortIndexes from '../../src/db/migrations/2026-11-22-1200-search-in-sort-indexes.ts';
 import { insertReportsBulk } from '../../src/repositories/report.repository.ts';
 import { newUserId, reportInsert } from '../support/repository-fixtures.ts';
-import { indexColumns } from '../support/schema.ts';
+import { indexColumns, sqliteAnalysedIndexes as analysedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const BEFORE: Record<string, string[]> = {
@@ -65,13 +65,3 @@ describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) =>
     });
   });
 });
-
-async function statisticsTables(db: Kysely<any>): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from sqlite_master where name like 'sqlite_stat%'`.execute(db);
-  return rows.map((row) => row.name);
-}
-
-async function analysedIndexes(db: Kysely<any>): Promise<string[]> {
-  const { rows } = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'reports'`.execute(db);
-  return rows.map((row) => row.idx);
-}

@@ -24,3 +24,15 @@ export async function indexColumns(db: Kysely<any>, dialect: DialectName, index:
           order by array_position(i.indkey::int2[], a.attnum)`;
   return (await query.execute(db)).rows.map((row) => row.name);
 }
+
+/** SQLite's statistics tables (sqlite_stat1 and the like) that ANALYZE has made so far. */
+export async function sqliteStatisticsTables(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from sqlite_master where name like 'sqlite_stat%'`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** The reports indexes SQLite holds statistics for. */
+export async function sqliteAnalysedIndexes(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'reports'`.execute(db);
+  return rows.map((row) => row.idx);
+}
