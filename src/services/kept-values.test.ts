@@ -60,3 +60,34 @@ describe('kept values', () => {
     expect(await kept.get('a', async () => 'made')).toBe('made');
   });
 });
+
+describe('kept values kept on their second miss', () => {
+  it('keeps a value only when its key missed before, among the last keys that missed', async () => {
+    const kept = createKeptValues(10_000, byLength, { secondMissAmong: 2 });
+    const made: string[] = [];
+    const get = (key: string) => kept.get(key, async () => (made.push(key), key));
+    await get('a'); // first miss: remembered, not kept
+    await get('a'); // second miss: kept
+    await get('a'); // answered from memory
+    expect(made).toEqual(['a', 'a']);
+
+    made.length = 0;
+    await get('b');
+    await get('c');
+    await get('d'); // b is no longer among the last two keys that missed
+    await get('b'); // so this is a first miss again
+    await get('b'); // and this one keeps it
+    await get('b');
+    expect(made).toEqual(['b', 'c', 'd', 'b', 'b']);
+  });
+
+  it('does not remember a key whose value was too costly to keep', async () => {
+    const kept = createKeptValues(10, byLength, { secondMissAmong: 10 });
+    const huge = vi.fn(async () => 'x'.repeat(11));
+    for (let i = 0; i < 3; i++) await kept.get('a', huge);
+    expect(huge).toHaveBeenCalledTimes(3);
+    const small = vi.fn(async () => 'x');
+    for (let i = 0; i < 3; i++) await kept.get('b', small);
+    expect(small).toHaveBeenCalledTimes(2);
+  });
+});

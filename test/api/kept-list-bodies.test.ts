@@ -14,6 +14,12 @@ import { atFrozenTime, call, createReport, listProjects, listReports, type Body 
 
 const LONG_AGO = '2021-06-01T12:00:00.000Z';
 
+/** Asks twice and gives the second answer: a list's answer is kept on its second ask. */
+async function twice<T>(ask: () => Promise<T>): Promise<T> {
+  await ask();
+  return ask();
+}
+
 describe.each(testDialects())('kept list answers [%s]', (dialect) => {
   let t: TestApp;
   /** another server on the same database */
@@ -60,8 +66,12 @@ describe.each(testDialects())('kept list answers [%s]', (dialect) => {
   it('answers a list again from memory until the account\'s reports change, then reads it anew', async () => {
     const account = await t.createAccount();
     const report: Body = await createReport(t, account, freshUrl());
+    // Asked once, an answer is not kept (a one-off list never pushes out another): the next ask reads
+    // the rewritten item. That second ask keeps its answer.
+    expect((await listReports(t, account)).data.map((item: Body) => item.score)).toEqual([report.score]);
+    await rewriteStoredScore(report.id, 7);
     const first = await listReports(t, account);
-    expect(first.data.map((item: Body) => item.score)).toEqual([report.score]);
+    expect(first.data.map((item: Body) => item.score)).toEqual([7]);
 
     await rewriteStoredScore(report.id, 1);
     // Kept: the stored item changed behind the service's back, the version did not move. A parameter
@@ -86,10 +96,11 @@ describe.each(testDialects())('kept list answers [%s]', (dialect) => {
   it('shows at once what another server changed: privacy, a new analysis, new and deleted reports and projects', async () => {
     const account = await t.createAccount();
     const kept: Body = await atFrozenTime(LONG_AGO, () => createReport(t, account, freshUrl()));
-    const itemOf = async (id: number) => (await listReports(t, account)).data.find((item: Body) => item.id === id);
+    // Every list here is asked twice, so its answer is kept before the next change (kept-values.ts).
+    const itemOf = async (id: number) => (await twice(() => listReports(t, account))).data.find((item: Body) => item.id === id);
     expect(await itemOf(kept.id)).toMatchObject({ privacy: 0, generated_at: LONG_AGO });
-    expect((await listReports(t, account, 'search=page')).meta.total).toBe(1);
-    expect((await listProjects(t, account)).meta.total).toBe(1);
+    expect((await twice(() => listReports(t, account, 'search=page'))).meta.total).toBe(1);
+    expect((await twice(() => listProjects(t, account))).meta.total).toBe(1);
 
     expect((await call(other, account, 'PUT', `/api/v1/reports/${kept.id}`, { privacy: 2, password: 'a long secret' })).statusCode).toBe(200);
     expect(await itemOf(kept.id)).toMatchObject({ privacy: 2, password: true });
@@ -102,16 +113,18 @@ describe.each(testDialects())('kept list answers [%s]', (dialect) => {
 
     const added: Body = await createReport(other, account, freshUrl());
     const gone: Body = await createReport(other, account, elsewhere.url('/'));
-    const afterCreates = await listReports(t, account);
+    const afterCreates = await twice(() => listReports(t, account));
     expect(afterCreates.data.map((item: Body) => item.id)).toEqual([gone.id, added.id, kept.id]);
-    expect((await listReports(t, account, 'search=page')).meta.total).toBe(2);
-    expect((await listProjects(t, account)).data.map((project: Body) => project.project).sort()).toEqual([gone.project, kept.project].sort());
+    expect((await twice(() => listReports(t, account, 'search=page'))).meta.total).toBe(2);
+    expect((await twice(() => listProjects(t, account))).data.map((project: Body) => project.project).sort()).toEqual(
+      [gone.project, kept.project].sort(),
+    );
 
     expect((await call(other, account, 'DELETE', `/api/v1/reports/${added.id}`)).statusCode).toBe(200);
-    expect((await listReports(t, account)).data.map((item: Body) => item.id)).toEqual([gone.id, kept.id]);
+    expect((await twice(() => listReports(t, account))).data.map((item: Body) => item.id)).toEqual([gone.id, kept.id]);
     expect((await call(other, account, 'DELETE', `/api/v1/projects/${encodeURIComponent(gone.project)}`)).statusCode).toBe(200);
-    expect((await listReports(t, account)).data.map((item: Body) => item.id)).toEqual([kept.id]);
-    expect((await listProjects(t, account)).data.map((project: Body) => project.project)).toEqual([kept.project]);
+    expect((await twice(() => listReports(t, account))).data.map((item: Body) => item.id)).toEqual([kept.id]);
+    expect((await twice(() => listProjects(t, account))).data.map((project: Body) => project.project)).toEqual([kept.project]);
   });
 
   it('keeps answers for each origin and path apart: their links name them', async () => {
@@ -123,7 +136,8 @@ describe.each(testDialects())('kept list answers [%s]', (dialect) => {
       const first = new URL(response.json().links.first as string);
       return `${first.origin}${first.pathname}`;
     };
-    for (let round = 0; round < 2; round++) {
+    // Three rounds: the first ask of each is remembered, the second kept, the third answered from memory.
+    for (let round = 0; round < 3; round++) {
       expect(await selfOf('/api/v1/reports', 'a.example')).toBe('http://a.example/api/v1/reports');
       expect(await selfOf('/api/v1/reports', 'b.example:8080')).toBe('http://b.example:8080/api/v1/reports');
       expect(await selfOf('/api/v1/reports/', 'a.example')).toBe('http://a.example/api/v1/reports/');
@@ -136,7 +150,7 @@ describe.each(testDialects())('kept list answers [%s]', (dialect) => {
     const second = await t.createAccount();
     const mine: Body = await createReport(t, first, freshUrl());
     const theirs: Body = await createReport(t, second, freshUrl());
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < 3; round++) {
       expect((await listReports(t, first)).data.map((item: Body) => item.id)).toEqual([mine.id]);
       expect((await listReports(t, second)).data.map((item: Body) => item.id)).toEqual([theirs.id]);
     }
