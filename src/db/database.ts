@@ -92,9 +92,14 @@ function createDialect(config: DatabaseConfig, options: CreateDbOptions): { dial
 function openSqliteForKysely(filename: string, cacheMb: number) {
   const database = openSqlite(filename, cacheMb);
   const connection = withStatementCache(database);
+  // total_changes(): rows this connection has written (rolled back ones too); data_version: moves when
+  // another connection (another process, the CLI) commits. Together they tell "nothing changed".
+  const changes = database.prepare('select total_changes(), data_version from pragma_data_version').raw();
   const reader: DirectReader = {
     dialect: 'sqlite',
     all: (sql, parameters) => (database.inTransaction ? undefined : connection.prepare(sql).all(parameters)),
+    // Inside a transaction this connection's changes are not yet everyone's: no stamp.
+    changeStamp: () => (database.inTransaction ? undefined : (changes.get() as number[]).join(':')),
   };
   if (filename === ':memory:') return { ...connection, reader };
   const checkpointer = startCheckpointer(database, filename);

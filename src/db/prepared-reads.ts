@@ -12,6 +12,11 @@ export interface DirectReader {
   dialect: DialectName;
   /** undefined: it cannot run now (SQLite in a transaction); the query goes through Kysely instead. */
   all(sql: string, parameters: readonly unknown[]): Promise<unknown[]> | unknown[] | undefined;
+  /**
+   * A text that is the same between two calls only if nothing in the database changed in between, by
+   * this process or any other; undefined where that cannot be told now (see kept-until-change.ts).
+   */
+  changeStamp?(): string | undefined;
 }
 
 const readers = new WeakMap<object, DirectReader>();
@@ -19,6 +24,11 @@ const readers = new WeakMap<object, DirectReader>();
 /** Called once by createDb; transactions are other objects, so they never find a reader. */
 export function attachDirectReader(db: Kysely<Database>, reader: DirectReader): void {
   readers.set(db, reader);
+}
+
+/** The database's change stamp (DirectReader.changeStamp); undefined for a transaction or PostgreSQL. */
+export function changeStampOf(db: DbExecutor): string | undefined {
+  return readers.get(db)?.changeStamp?.();
 }
 
 /** Stands in for a parameter while a query shape is compiled; replaced by the value on each run. */

@@ -1,5 +1,6 @@
 // API keys, looked up by the SHA-256 of the secret a request presents.
 import { preparedRead } from '../db/prepared-reads.ts';
+import { keptUntilChange } from '../db/kept-until-change.ts';
 import type { DbExecutor } from './executor.ts';
 import type { ApiKeyRow, NewApiKey } from '../db/tables/api-key.table.ts';
 
@@ -22,14 +23,12 @@ export async function insertApiKey(db: DbExecutor, key: Omit<NewApiKey, 'id'>): 
   return db.insertInto('api_keys').values(key).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Every API request asks this first. */
-export async function findActiveKeyWithUserByHash(
-  db: DbExecutor,
-  keyHash: string,
-): Promise<ActiveKeyWithUser | undefined> {
-  const [found] = await readActiveKey(db, null, { keyHash });
-  return found;
-}
+/** Every API request asks this first: kept while nothing in the database changes (kept-until-change.ts). */
+export const findActiveKeyWithUserByHash: (db: DbExecutor, keyHash: string) => Promise<ActiveKeyWithUser | undefined> =
+  keptUntilChange(async (db, keyHash) => {
+    const [found] = await readActiveKey(db, null, { keyHash });
+    return found;
+  });
 
 const readActiveKey = preparedRead((db, _shape: null, p: { keyHash: string }) =>
   db

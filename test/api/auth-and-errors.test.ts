@@ -1,6 +1,7 @@
 // Authentication, the account endpoint, and the contract's cross-cutting errors and headers
 // (API.md "Conventions", "Account"): 401, 404 for unknown paths, 405, 413, 415, JSON always, rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/http/app.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
@@ -103,6 +104,25 @@ describe.each(testDialects())('authentication, errors and headers [%s]', (dialec
         expectUnauthenticated(response);
       }
       expect((await call(t, owner, 'GET', '/api/v1/account')).statusCode).toBe(200);
+    });
+
+    it('a key revoked by another server process on the same database is 401 at its next request', async () => {
+      // The key lookup is kept in memory while nothing in the database changes (kept-until-change.ts);
+      // another process's commit (a second server, the CLI) must end that at once.
+      const other = await buildApp(t.config);
+      try {
+        const owner = await t.createAccount('revoke-elsewhere');
+        const spare = await t.app.services.accounts.createKey(owner.email, 'spare');
+        const spareAuth = { authorization: `Bearer ${spare.api_key}` };
+        for (let ask = 0; ask < 3; ask++) {
+          expect((await t.app.inject({ method: 'GET', url: '/api/v1/account', headers: spareAuth })).statusCode).toBe(200);
+        }
+        expect(await other.services.accounts.revokeKey(spare.api_key)).toBe(true);
+        expectUnauthenticated(await t.app.inject({ method: 'GET', url: '/api/v1/account', headers: spareAuth }));
+        expect((await call(t, owner, 'GET', '/api/v1/account')).statusCode).toBe(200);
+      } finally {
+        await other.close();
+      }
     });
 
     it('an unauthenticated create stores nothing', async () => {
