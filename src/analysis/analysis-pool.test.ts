@@ -4,8 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '../checks/thresholds.ts';
-import type { FetchedPage } from '../fetch/types.ts';
-import { corpusFetchedPage, corpusOriginFacts, loadCorpus } from '../../test/support/corpus.ts';
+import type { UndecodedPage } from '../fetch/types.ts';
+import { decodePage } from '../fetch/decode-page.ts';
+import { corpusOriginFacts, corpusUndecodedPage, loadCorpus } from '../../test/support/corpus.ts';
 import { analysisPool, createPool, type AnalysisTask } from './analysis-pool.ts';
 import type { Analysis } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
@@ -18,24 +19,36 @@ describe('analysisPool', () => {
     const pool = analysisPool(2);
     const analyses = await Promise.all(
       corpus.map((page) =>
-        pool.analyze({ page: corpusFetchedPage(page), origin: corpusOriginFacts(page), thresholds: DEFAULT_THRESHOLDS, generatedAt: GENERATED_AT }),
+        pool.analyze({ page: corpusUndecodedPage(page), origin: corpusOriginFacts(page), thresholds: DEFAULT_THRESHOLDS, generatedAt: GENERATED_AT }),
       ),
     );
     analyses.forEach((analysis, index) => {
       const page = corpus[index];
-      expect(analysis).toEqual(analyzePage(corpusFetchedPage(page), corpusOriginFacts(page), DEFAULT_THRESHOLDS, undefined, GENERATED_AT));
+      const inProcess = analyzePage(decodePage(corpusUndecodedPage(page)), corpusOriginFacts(page), DEFAULT_THRESHOLDS, undefined, GENERATED_AT);
+      expect(analysis).toEqual(inProcess);
     });
+  });
+
+  it('decodes the bytes on the thread with the page\'s charset', async () => {
+    const pool = analysisPool(1);
+    const page = corpus[0];
+    // "Café crème" in windows-1252: é and è are single bytes that are not valid UTF-8.
+    const body = Buffer.from([...Buffer.from('<html><head><title>Caf'), 0xe9, ...Buffer.from(' cr'), 0xe8, ...Buffer.from('me</title></head><body><p>Hi</p></body></html>')]);
+    const undecoded: UndecodedPage = { ...corpusUndecodedPage(page), body, charset: 'windows-1252', bodyBytes: body.length };
+    const analysis = await pool.analyze({ page: undecoded, origin: corpusOriginFacts(page), thresholds: DEFAULT_THRESHOLDS, generatedAt: GENERATED_AT });
+    expect(JSON.stringify(analysis.results)).toContain('Café crème');
+    expect(analysis).toEqual(analyzePage(decodePage(undecoded), corpusOriginFacts(page), DEFAULT_THRESHOLDS, undefined, GENERATED_AT));
   });
 
   it('rejects with the error an analysis threw, and keeps working', async () => {
     const pool = analysisPool(1);
     const page = corpus[0];
-    const broken = { ...corpusFetchedPage(page), html: undefined } as unknown as FetchedPage;
+    const broken = { ...corpusUndecodedPage(page), body: undefined } as unknown as UndecodedPage;
     await expect(
       pool.analyze({ page: broken, origin: corpusOriginFacts(page), thresholds: DEFAULT_THRESHOLDS, generatedAt: GENERATED_AT }),
     ).rejects.toMatchObject({ name: 'TypeError', message: expect.any(String) });
     const analysis = await pool.analyze({
-      page: corpusFetchedPage(page),
+      page: corpusUndecodedPage(page),
       origin: corpusOriginFacts(page),
       thresholds: DEFAULT_THRESHOLDS,
       generatedAt: GENERATED_AT,

@@ -4,12 +4,14 @@
 // One pool per process, whatever number of apps it builds; idle threads do not keep it alive.
 import { Worker } from 'node:worker_threads';
 import type { CheckThresholds } from '../checks/thresholds.ts';
-import type { FetchedPage, OriginFacts } from '../fetch/types.ts';
+import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { CheckFailureLogger } from '../scoring/run-checks.ts';
 import type { Analysis } from './types.ts';
 
 export interface AnalysisTask {
-  page: FetchedPage;
+  /** Decoded on the thread. Its bytes are copied into the message, not moved: a task waiting behind one
+   * that kills its thread is posted again to the next thread, whole. */
+  page: UndecodedPage;
   origin: OriginFacts;
   thresholds: CheckThresholds;
   /** Taken by the caller, whose clock is the one that counts (tests freeze it). */

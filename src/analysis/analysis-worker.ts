@@ -3,6 +3,7 @@
 // hundreds of milliseconds) a page takes.
 import { parentPort } from 'node:worker_threads';
 import { analyzePage } from './analyze-page.ts';
+import { decodePage } from '../fetch/decode-page.ts';
 import type { AnalysisTask, CheckFailure, PlainError, WorkerMessage } from './analysis-pool.ts';
 
 function plainError(error: unknown): PlainError {
@@ -16,7 +17,7 @@ parentPort!.on('message', (task: AnalysisTask) => {
   let reply: WorkerMessage;
   try {
     const onCheckFailure = (checkId: string, error: unknown) => failures.push({ checkId, error: plainError(error) });
-    const analysis = analyzePage(task.page, task.origin, task.thresholds, onCheckFailure, task.generatedAt);
+    const analysis = analyzePage(decodePage(task.page), task.origin, task.thresholds, onCheckFailure, task.generatedAt);
     reply = { analysis, failures };
   } catch (error) {
     reply = { error: plainError(error), failures };

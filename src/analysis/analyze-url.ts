@@ -1,6 +1,7 @@
 // The whole pipeline for one URL: fetch the page and its origin facts, then analyse.
 // Throws FetchError (with a reason for people) when the page cannot be fetched as HTML.
-import { fetchPage } from '../fetch/fetch-page.ts';
+import { fetchPageBody } from '../fetch/fetch-page.ts';
+import { decodePage } from '../fetch/decode-page.ts';
 import { gatherOriginFacts } from '../fetch/origin-facts.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 import type { CheckThresholds } from '../checks/thresholds.ts';
@@ -25,7 +26,8 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
     // another origin gathers that origin's facts instead.
     const requestedOrigin = new URL(url).origin;
     const earlyOriginFacts = gatherOriginFacts(url, options.fetch);
-    const page = await fetchPage(url, options.fetch);
+    // Decoded where it is parsed: on an analysis thread when there is a pool (decode-page.ts).
+    const page = await fetchPageBody(url, options.fetch);
     const finalOrigin = new URL(page.finalUrl).origin;
     const origin =
       finalOrigin === requestedOrigin ? await earlyOriginFacts : await gatherOriginFacts(page.finalUrl, options.fetch);
@@ -33,6 +35,6 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
     if (options.pool) {
       return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt }, options.onCheckFailure);
     }
-    return analyzePage(page, origin, options.thresholds, options.onCheckFailure, generatedAt);
+    return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt);
   };
 }

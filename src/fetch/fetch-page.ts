@@ -2,7 +2,8 @@
 // private-address guard, content decoding and charset sniffing. The result is plain data.
 import { addressPolicy } from './address-guard.ts';
 import { httpVersionFor } from './agents.ts';
-import { decodeText, sniffCharset } from './charset.ts';
+import { sniffCharset } from './charset.ts';
+import { decodePage } from './decode-page.ts';
 import { isHtmlMimeType, parseContentType } from './content-type.ts';
 import { FetchError } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
@@ -12,12 +13,17 @@ import { parseHttpUrl } from './http-url.ts';
 import type { FetchOptions } from './options.ts';
 import { abandonBody, readBody } from './read-body.ts';
 import { followRedirects } from './redirect-chain.ts';
-import type { FetchedPage } from './types.ts';
+import type { FetchedPage, UndecodedPage } from './types.ts';
 
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const SUBJECT = 'The page';
 
 export async function fetchPage(url: string, options: FetchOptions): Promise<FetchedPage> {
+  return decodePage(await fetchPageBody(url, options));
+}
+
+/** fetchPage without decoding the body: the analysis threads decode it (decode-page.ts). */
+export async function fetchPageBody(url: string, options: FetchOptions): Promise<UndecodedPage> {
   const started = performance.now();
   const requested = parseHttpUrl(url);
   const policy = addressPolicy(options);
@@ -76,7 +82,7 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
     httpVersion: httpVersionFor(finalUrl, policy),
     transferredBytes: body.transferredBytes,
     bodyBytes: body.bytes.length,
-    html: decodeText(body.bytes, decision.charset),
+    body: body.bytes,
     ttfbMs: Math.round(ttfbMs),
     totalMs: Math.round(totalMs),
   };

@@ -50,6 +50,9 @@ export interface FetchedPage {
   totalMs: number;
 }
 
+/** A fetched page whose body is still the bytes received (decompressed); decodePage() makes its text. */
+export type UndecodedPage = Omit<FetchedPage, 'html'> & { body: Uint8Array };
+
 /** Outcome of one small auxiliary request made for the checks (robots.txt, 404 probe, ...). */
 export interface AuxResponse {
   url: string;

@@ -2,7 +2,7 @@
 // test and the engine benchmark. Fetch facts are synthesised: a plain 200 over https.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { FetchedPage, OriginFacts } from '../../src/fetch/types.ts';
+import type { FetchedPage, OriginFacts, UndecodedPage } from '../../src/fetch/types.ts';
 
 export const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus');
 
@@ -49,6 +49,12 @@ export function corpusFetchedPage(page: CorpusPage): FetchedPage {
     ttfbMs: 120,
     totalMs: 300,
   };
+}
+
+/** corpusFetchedPage before its body is decoded: the file's bytes, as fetching hands them on. */
+export function corpusUndecodedPage(page: CorpusPage): UndecodedPage {
+  const { html: _html, ...facts } = corpusFetchedPage(page);
+  return { ...facts, body: page.bytes };
 }
 
 export function corpusOriginFacts(page: CorpusPage): OriginFacts {
