@@ -9,7 +9,7 @@ import { createDb, type Database } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
-import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
+import { goodPage, html, routeFreshGoodPage, startSite, type Site } from '../support/site-server.ts';
 import { atFrozenTime, call, createReport, listProjects, listReports, type Body } from '../support/api-fixtures.ts';
 
 const LONG_AGO = '2021-06-01T12:00:00.000Z';
@@ -30,14 +30,7 @@ describe.each(testDialects())('kept list answers [%s]', (dialect) => {
   let site: Site;
   /** a second host, so a second project */
   let elsewhere: Site;
-  let paths = 0;
-
-  function freshUrl(): string {
-    paths += 1;
-    const path = `/page-${paths}`;
-    site.route(path, html(goodPage()));
-    return site.url(path);
-  }
+  const freshUrl = () => site.url(routeFreshGoodPage(site));
 
   /** Changes a report's stored list item without moving the account's reports version. */
   async function rewriteStoredScore(id: number, score: number) {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
-import { goodPage, html, startSite, text, type Site } from '../support/site-server.ts';
+import { goodPage, html, routeFreshGoodPage, startSite, text, type Site } from '../support/site-server.ts';
 import {
   BAD_PAGE,
   atFrozenTime,
@@ -25,15 +25,7 @@ const LONG_AGO = '2021-06-01T12:00:00.000Z';
 describe.each(testDialects())('PUT /api/v1/reports/{id} [%s]', (dialect) => {
   let t: TestApp;
   let site: Site;
-  let paths = 0;
-
-  /** A fresh path on the site serving a good page, so each test can change its own page. */
-  function freshPath(): string {
-    paths += 1;
-    const path = `/page-${paths}`;
-    site.route(path, html(goodPage()));
-    return path;
-  }
+  const freshPath = () => routeFreshGoodPage(site);
 
   async function put(account: Account, id: number, fields?: Record<string, string | number>) {
     return call(t, account, 'PUT', `/api/v1/reports/${id}`, fields);

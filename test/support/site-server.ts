@@ -47,6 +47,16 @@ export function goodPage(title = 'A well made page about fresh mountain coffee')
 </body></html>`;
 }
 
+let freshPages = 0;
+
+/** Serves a good page at a path no test has used yet (so a test can change its own page); its path. */
+export function routeFreshGoodPage(site: Site): string {
+  freshPages += 1;
+  const path = `/page-${freshPages}`;
+  site.route(path, html(goodPage()));
+  return path;
+}
+
 export async function startSite(routes: Record<string, Handler> = {}): Promise<Site> {
   const table = new Map<string, Handler>(Object.entries(routes));
   const requests: string[] = [];
