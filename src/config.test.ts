@@ -19,8 +19,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       maxAnalysesPerAccount: 16,
       maxAnalyses: 64,
-      // every core but the main thread's, at most four
-      analysisThreads: Math.min(4, availableParallelism() - 1),
+      // a thread per core, at most four
+      analysisThreads: Math.min(4, availableParallelism()),
       sqliteCacheMb: 256,
       listCacheMb: 64,
     });

@@ -86,11 +86,14 @@ function thresholdsSetting(env: NodeJS.ProcessEnv): CheckThresholds {
 }
 
 /**
- * One core stays with the main thread (HTTP, database, fetching); the others parse and check. Past
- * four threads the main thread, not parsing, limits how many reports a process makes.
+ * A thread per core, at most four. The main thread (HTTP, database, fetching) waits on fetches and
+ * the disk for much of a create, so it needs no core of its own: on two cores a second analysis
+ * thread made the create benchmark 8-10% faster (session 7, three alternating runs each), and a third
+ * was slower again. Past four threads the main thread, not parsing, limits how many reports a process
+ * makes. On one core the one thread keeps parsing off the event loop.
  */
 function defaultAnalysisThreads(): number {
-  return Math.min(4, availableParallelism() - 1);
+  return Math.min(4, availableParallelism());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
