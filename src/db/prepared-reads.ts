@@ -26,6 +26,11 @@ export function attachDirectReader(db: Kysely<Database>, reader: DirectReader): 
   readers.set(db, reader);
 }
 
+/** The dialect of a database's own connection(s); undefined for a transaction. */
+export function directDialectOf(db: DbExecutor): DialectName | undefined {
+  return readers.get(db)?.dialect;
+}
+
 /** The database's change stamp (DirectReader.changeStamp); undefined for a transaction or PostgreSQL. */
 export function changeStampOf(db: DbExecutor): string | undefined {
   return readers.get(db)?.changeStamp?.();

@@ -53,6 +53,26 @@ forEachDialect('api key repository', (database) => {
     expect(await findActiveKeyWithUserByHash(db, hashApiKey(`${secret}x`))).toBeUndefined();
   });
 
+  it('lookups made at once each find their own key (on PostgreSQL they share one query)', async () => {
+    const { db } = database();
+    const alice = await newUser(db);
+    const bob = await newUser(db, 1);
+    const aliceKey = await newKey(db, alice.id);
+    const bobKey = await newKey(db, bob.id);
+    const revoked = await newKey(db, bob.id);
+    await revokeApiKeyById(db, revoked.row.id, CREATED);
+    const found = await Promise.all(
+      [bobKey, aliceKey, revoked, bobKey].map(({ secret }) => findActiveKeyWithUserByHash(db, hashApiKey(secret))),
+    );
+    expect(found.map((key) => key && [key.key_id, key.user_id, key.is_admin])).toEqual([
+      [bobKey.row.id, bob.id, 1],
+      [aliceKey.row.id, alice.id, 0],
+      undefined,
+      [bobKey.row.id, bob.id, 1],
+    ]);
+    expect(Object.keys(found[0]!)).not.toContain('key_hash');
+  });
+
   it('revokes by prefix and by id; revoked keys no longer authenticate and keep their revocation time', async () => {
     const { db } = database();
     const user = await newUser(db);
