@@ -1,12 +1,11 @@
 // The migration that gives SQLite two indexes holding a project's list items (newest first, and one
 // verdict by url) makes them with the summary last, keeps every report, and its down drops them again;
 // PostgreSQL gets neither (an item can be larger than a btree entry may be).
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as projectSummaryIndexes from '../../src/db/migrations/2026-11-25-0900-project-summary-indexes.ts';
-import { insertReportsBulk } from '../../src/repositories/report.repository.ts';
-import { newUserId, reportInsert } from '../support/repository-fixtures.ts';
+import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, sqliteAnalysedIndexes as analysedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
@@ -24,8 +23,7 @@ describe.each(testDialects())('project summary indexes [%s]', (dialect) => {
   it(dialect === 'sqlite' ? 'up makes both indexes, down drops them, and no report is lost' : 'makes no index on PostgreSQL, up or down', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
-      const userId = await newUserId(db);
-      await insertReportsBulk(db, ['https://a.com/', 'https://a.com/pricing', 'https://b.com/'].map((url) => reportInsert(userId, { url })));
+      await accountWithReports(db);
       const reports = async () => db.selectFrom('reports').select(['id', 'project', 'summary_json']).orderBy('id').execute();
       const stored = await reports();
       const made = async () => Object.fromEntries(await Promise.all(Object.keys(INDEXES).map(async (name) => [name, await indexColumns(db, dialect, name)])));
@@ -47,8 +45,7 @@ describe.each(testDialects())('project summary indexes [%s]', (dialect) => {
   it.runIf(dialect === 'sqlite')('gives the new indexes SQLite statistics where ANALYZE made some, and makes none otherwise', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
-      const userId = await newUserId(db);
-      await insertReportsBulk(db, ['https://a.com/', 'https://a.com/pricing', 'https://b.com/'].map((url) => reportInsert(userId, { url })));
+      await accountWithReports(db);
       await projectSummaryIndexes.down(db);
       await projectSummaryIndexes.up(db);
       expect(await statisticsTables(db)).toEqual([]);

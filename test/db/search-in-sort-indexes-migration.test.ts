@@ -1,12 +1,11 @@
 // The migration that ends the sort and filter indexes in url_lower (so a url search sorted by date, url
 // or result, or filtered by project, reads the index alone) keeps every report, and its down gives the
 // indexes their old columns.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as searchInSortIndexes from '../../src/db/migrations/2026-11-22-1200-search-in-sort-indexes.ts';
-import { insertReportsBulk } from '../../src/repositories/report.repository.ts';
-import { newUserId, reportInsert } from '../support/repository-fixtures.ts';
+import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, sqliteAnalysedIndexes as analysedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
@@ -30,8 +29,7 @@ describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) =>
   it('up appends url_lower to the eleven sort and filter indexes, down takes it off, and no report is lost', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
-      const userId = await newUserId(db);
-      await insertReportsBulk(db, ['https://a.com/Pricing', 'https://a.com/about'].map((url) => reportInsert(userId, { url })));
+      await accountWithReports(db, ['https://a.com/Pricing', 'https://a.com/about']);
       const reports = async () => db.selectFrom('reports').select(['id', 'url_lower']).orderBy('id').execute();
       const stored = await reports();
 
@@ -51,8 +49,7 @@ describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) =>
   it.runIf(dialect === 'sqlite')('gives the rebuilt indexes their SQLite statistics where ANALYZE made some, and makes none otherwise', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
-      const userId = await newUserId(db);
-      await insertReportsBulk(db, ['https://a.com/', 'https://a.com/pricing', 'https://b.com/'].map((url) => reportInsert(userId, { url })));
+      await accountWithReports(db);
       await searchInSortIndexes.down(db);
       await searchInSortIndexes.up(db);
       expect(await statisticsTables(db)).toEqual([]);

@@ -2,7 +2,7 @@
 // and keep apart by account), and a report as the service would insert it.
 import { randomUUID } from 'node:crypto';
 import type { DbExecutor } from '../../src/repositories/executor.ts';
-import type { ReportInsert } from '../../src/repositories/report.repository.ts';
+import { insertReportsBulk, type ReportInsert } from '../../src/repositories/report.repository.ts';
 import { insertUser } from '../../src/repositories/user.repository.ts';
 
 export const FIXTURE_TIME = '2026-11-21T10:00:00.000Z';
@@ -32,4 +32,11 @@ export function reportInsert(userId: number, overrides: Partial<ReportInsert> = 
     updated_at: FIXTURE_TIME,
     ...overrides,
   };
+}
+
+/** A new account holding a report of each url (by default three, in two projects); its id. */
+export async function accountWithReports(db: DbExecutor, urls = ['https://a.com/', 'https://a.com/pricing', 'https://b.com/']): Promise<number> {
+  const userId = await newUserId(db);
+  await insertReportsBulk(db, urls.map((url) => reportInsert(userId, { url })));
+  return userId;
 }
