@@ -21,6 +21,13 @@ describe('withStatementCache', () => {
     expect(db.prepare('select n from t where n >= ? order by n').all([3])).toEqual([{ n: 3 }]);
   });
 
+  it('compiles each statement with its placeholders hidden from the planner (sqlite-value-blind-sql.ts)', () => {
+    const db = open();
+    const statement = db.prepare('select n from t where n >= ? order by n limit ?') as unknown as SqliteDatabase.Statement;
+    expect(statement.source).toBe('select n from t where n >= +? order by n limit +?');
+    expect(statement.all([2, 1])).toEqual([{ n: 2 }]);
+  });
+
   it('sees rows and schema changes made after a statement was compiled', () => {
     const db = open();
     expect(db.prepare('select count(*) as c from t').all([])).toEqual([{ c: 3 }]);
