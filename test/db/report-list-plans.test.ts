@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
+import { withValueBlindPlaceholders } from '../../src/db/sqlite-value-blind-sql.ts';
 import { countReports, listReportItems, type ReportFilters } from '../../src/repositories/report.repository.ts';
 import { REPORT_FILTERS, REPORT_SORTS } from '../support/report-list-shapes.ts';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
@@ -36,8 +37,9 @@ describe('report list query plans [sqlite]', () => {
     await test.destroy();
   });
 
+  /** The plan of the statement as the app compiles it (with value-blind placeholders). */
   function planRows(query: CompiledQuery) {
-    return sqlite.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as PlanRow[];
+    return sqlite.prepare(`explain query plan ${withValueBlindPlaceholders(query.sql)}`).all(...(query.parameters as unknown[])) as PlanRow[];
   }
 
   function plan(query: CompiledQuery): string[] {
