@@ -24,6 +24,7 @@ describe('withValueBlindPlaceholders', () => {
   it('leaves SQL without placeholders, and an unclosed quote, as it is', () => {
     expect(withValueBlindPlaceholders('select count(*) from t')).toBe('select count(*) from t');
     expect(withValueBlindPlaceholders("select 'open ?")).toBe("select 'open ?");
+    expect(withValueBlindPlaceholders('select ? /* open ?')).toBe('select +? /* open ?');
   });
 });
 

@@ -10,40 +10,15 @@
 // has none either), compiles to no instruction, and on the value's side of a comparison leaves the
 // column's index usable. Plans then come from sqlite_stat1 alone, as PostgreSQL's generic plans do.
 
+/** Quoted text ('...', "...", `...`, [...]) and comments, each to its end or to the end of the SQL. */
+const QUOTED_OR_COMMENT = /('[^']*(?:'|$)|"[^"]*(?:"|$)|`[^`]*(?:`|$)|\[[^\]]*(?:\]|$)|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$))/;
+
 /** `sql` with every `?` placeholder outside quotes and comments written as `+?`. */
 export function withValueBlindPlaceholders(sql: string): string {
-  let out = '';
-  let index = 0;
-  while (index < sql.length) {
-    const char = sql[index];
-    const skipTo = endOfQuotedOrComment(sql, index);
-    if (skipTo > index) {
-      out += sql.slice(index, skipTo);
-      index = skipTo;
-    } else {
-      out += char === '?' ? '+?' : char;
-      index += 1;
-    }
-  }
-  return out;
-}
-
-const CLOSING_QUOTE: Record<string, string> = { "'": "'", '"': '"', '`': '`', '[': ']' };
-
-/** Where the quoted text or comment starting at `start` ends (past it); `start` when none starts there. */
-function endOfQuotedOrComment(sql: string, start: number): number {
-  const char = sql[start];
-  if (char === '-' && sql[start + 1] === '-') {
-    const newline = sql.indexOf('\n', start);
-    return newline === -1 ? sql.length : newline + 1;
-  }
-  if (char === '/' && sql[start + 1] === '*') {
-    const close = sql.indexOf('*/', start + 2);
-    return close === -1 ? sql.length : close + 2;
-  }
-  const closing = CLOSING_QUOTE[char];
-  if (closing === undefined) return start;
-  // A doubled quote inside quotes is the quote itself ('it''s'); the scan simply goes on past it.
-  const close = sql.indexOf(closing, start + 1);
-  return close === -1 ? sql.length : close + 1;
+  // Split on a capturing group, the odd parts are the quoted texts and comments themselves. A doubled
+  // quote ('it''s') splits into two quoted parts side by side: the same text comes back.
+  return sql
+    .split(QUOTED_OR_COMMENT)
+    .map((part, index) => (index % 2 === 1 ? part : part.replaceAll('?', '+?')))
+    .join('');
 }
