@@ -1,28 +1,31 @@
 // The Laravel-style list envelope: data, absolute links that keep the normalised filters, meta.
 import type { FastifyRequest } from 'fastify';
-import type { Page } from '../services/types.ts';
+import type { JsonPage } from '../services/types.ts';
 
 /** Query parameters to repeat in every link, already validated and normalised. */
 export type LinkQuery = Record<string, string | number | undefined>;
 
-/** The envelope as JSON text around items that are JSON text already (sent without parsing them). */
-export function listEnvelopeJson(request: FastifyRequest, page: Page<string>, query: LinkQuery): string {
-  return `{"data":[${page.items.join(',')}],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
+const DATA_OPEN = Buffer.from('{"data":[');
+
+/** The envelope as UTF-8 bytes around items that are JSON already (sent without parsing them). */
+export function listEnvelopeJson(request: FastifyRequest, page: JsonPage, query: LinkQuery): Buffer {
+  const rest = `],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
+  if (typeof page.itemsJson === 'string') return Buffer.from(`{"data":[${page.itemsJson}${rest}`);
+  return Buffer.concat([DATA_OPEN, page.itemsJson, Buffer.from(rest)]);
 }
 
-function pagination(request: FastifyRequest, page: Page<unknown>, query: LinkQuery) {
+function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
   const path = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
   const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
-  const link = (pageNumber: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== '') params.set(key, String(value));
-    }
-    params.set('page', String(pageNumber));
-    return `${path}?${params.toString()}`;
-  };
+  // The other parameters are the same in every link: encoded once, as URLSearchParams would (the page last).
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const linkStart = `${path}?${params.size > 0 ? `${params.toString()}&` : ''}page=`;
+  const link = (pageNumber: number) => `${linkStart}${pageNumber}`;
   const from = (page.page - 1) * page.perPage + 1;
-  const hasItems = page.items.length > 0;
+  const hasItems = page.itemCount > 0;
   return {
     links: {
       first: link(1),
@@ -36,7 +39,7 @@ function pagination(request: FastifyRequest, page: Page<unknown>, query: LinkQue
       last_page: lastPage,
       path,
       per_page: page.perPage,
-      to: hasItems ? from + page.items.length - 1 : null,
+      to: hasItems ? from + page.itemCount - 1 : null,
       total: page.total,
     },
     status: 200 as const,

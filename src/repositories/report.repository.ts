@@ -7,6 +7,7 @@ import { preparedRead } from '../db/prepared-reads.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { itemJson, reportJson, summaryJson } from './report-summary-json.ts';
+import { databaseJoinsItems, joinedItems, joinedItemTexts, sqliteJoinedItemsJson, type JoinedItems } from './joined-items-json.ts';
 import { bumpReportsVersion } from './reports-version.ts';
 
 /** What a caller supplies; url_lower, result_rank and summary_json are derived here so they never drift. */
@@ -126,7 +127,20 @@ export async function listReportItems(db: DbExecutor, userId: number, options: R
 
 const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => pageRows(db, shape, p).select(['id', 'summary_json']));
 
-/** The page's rows to select from, for both kinds of list read. */
+/** The same page as listReportItems, its items joined into one JSON text (joined-items-json.ts). */
+export async function listReportItemsJoined(db: DbExecutor, userId: number, options: ReportListOptions): Promise<JoinedItems> {
+  if (!databaseJoinsItems(db)) return joinedItemTexts(await listReportItems(db, userId, options));
+  const [row] = await readJoinedItems(db, pageShape(options), pageParams(userId, options));
+  return joinedItems(row);
+}
+
+const readJoinedItems = preparedRead((db, shape: PageShape, p: PageParams) =>
+  db
+    .selectFrom(pageRows(db, shape, p).select(['id', 'summary_json']).as('page'))
+    .select((eb) => [eb.fn.countAll<number>().as('count'), sqliteJoinedItemsJson().as('items')]),
+);
+
+/** The page's rows to select from, for every kind of list read. */
 function pageRows(db: DbExecutor, shape: PageShape, p: PageParams) {
   if (!shape.search && !shape.deep) return pageQuery(db, shape, p);
   // The page's ids first, from an index alone, then only the page's own rows. A search tests url_lower

@@ -2,10 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
-import { deleteReportsOfProject, type JsonText } from '../repositories/report.repository.ts';
+import { deleteReportsOfProject } from '../repositories/report.repository.ts';
 import { toProject } from '../repositories/project-summary-json.ts';
 import { NotFoundError } from './errors.ts';
-import type { Page, Project } from './types.ts';
+import type { JsonPage, Page, Project } from './types.ts';
 
 export interface ProjectListOptions {
   search?: string;
@@ -39,9 +39,10 @@ export function createProjectService(db: Kysely<Database>) {
       return listPage(userId, options, async (...args) => (await projectRepository.listProjects(...args)).map(toProject));
     },
 
-    /** list() with each item as the API's JSON text. */
-    async listJson(userId: number, options: ProjectListOptions): Promise<Page<JsonText>> {
-      return listPage(userId, options, projectRepository.listProjectItems);
+    /** list() with the items as the API's JSON text. */
+    async listJson(userId: number, options: ProjectListOptions): Promise<JsonPage> {
+      const { items, ...page } = await listPage(userId, options, projectRepository.listProjectItems);
+      return { ...page, itemsJson: items.join(','), itemCount: items.length };
     },
 
     /** The caller's project of that name, if it has one (a project exists while it has reports). */

@@ -14,7 +14,7 @@ import type { JsonText, ReportFilters } from '../repositories/report.repository.
 import { createCountCache } from './count-cache.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
-import type { Page, Privacy, Report, ReportSummary } from './types.ts';
+import type { JsonPage, Page, Privacy, Report, ReportSummary } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 
 export const MAX_PASSWORD_LENGTH = 128;
@@ -126,12 +126,12 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     return searchCounts.get(key, () => reportRepository.countReports(db, userId, filters));
   }
 
-  async function listPage<Item>(
+  async function listPage<Items>(
     userId: number,
     options: ReportListOptions,
-    readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Item[]>,
+    readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Items>,
     knownVersion?: number,
-  ): Promise<Page<Item>> {
+  ): Promise<Omit<Page<never>, 'items'> & { items: Items }> {
     const filters = { search: options.search, project: options.project, result: options.result };
     const [items, total] = await Promise.all([
       readPage(db, userId, {
@@ -164,8 +164,9 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
      * list() with each item as the API's JSON text. `reportsVersion`: the account's reports version as
      * the request read it with its API key, so a search's count needs no read of its own.
      */
-    async listJson(userId: number, options: ReportListOptions, reportsVersion?: number): Promise<Page<JsonText>> {
-      return listPage(userId, options, reportRepository.listReportItems, reportsVersion);
+    async listJson(userId: number, options: ReportListOptions, reportsVersion?: number): Promise<JsonPage> {
+      const { items, ...page } = await listPage(userId, options, reportRepository.listReportItemsJoined, reportsVersion);
+      return { ...page, itemsJson: items.json, itemCount: items.count };
     },
 
     async create(userId: number, input: CreateReportInput): Promise<Report> {

@@ -37,6 +37,13 @@ export interface Page<T> {
   perPage: number;
 }
 
+/** A page whose items are already one JSON text, the items joined by commas, for answering as it is. */
+export interface JsonPage extends Omit<Page<never>, 'items'> {
+  /** UTF-8 bytes or text; empty when the page has no items */
+  itemsJson: string | Buffer;
+  itemCount: number;
+}
+
 export interface Account {
   id: number;
   email: string;

@@ -34,7 +34,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodie
       };
       const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
       const body = await keptLists.get(listBodyKey(request, [options, linkQuery]), async () =>
-        Buffer.from(listEnvelopeJson(request, await projects.listJson(request.account.id, options), linkQuery)),
+        listEnvelopeJson(request, await projects.listJson(request.account.id, options), linkQuery),
       );
       return sendJsonText(reply, body);
     },

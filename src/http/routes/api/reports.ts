@@ -55,7 +55,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies
         per_page: q.per_page,
       };
       const body = await keptLists.get(listBodyKey(request, [options, linkQuery]), async () =>
-        Buffer.from(listEnvelopeJson(request, await reports.listJson(request.account.id, options, request.reportsVersion), linkQuery)),
+        listEnvelopeJson(request, await reports.listJson(request.account.id, options, request.reportsVersion), linkQuery),
       );
       return sendJsonText(reply, body);
     },
