@@ -7,6 +7,7 @@ import { newUserId, reportInsert } from '../../test/support/repository-fixtures.
 import type { ReportResult } from '../db/tables/report.table.ts';
 import type { DbExecutor } from './executor.ts';
 import { joinedItemTexts, joinedItems, type JoinedItems } from './joined-items-json.ts';
+import { insertProjectsBulk, listProjectItems, listProjectItemsJoined, type ProjectInsert } from './project.repository.ts';
 import { insertReport, insertReportsBulk, listReportItems, listReportItemsJoined, type ReportListOptions } from './report.repository.ts';
 
 const VERDICTS: ReportResult[] = ['good', 'decent', 'bad'];
@@ -100,6 +101,40 @@ forEachDialect('joined list items', (database) => {
     const items = JSON.parse(`[${joined.json.toString()}]`) as Array<{ url: string; page: { final_url: string } }>;
     expect(items.map((item) => item.url)).toEqual(['https://b.com/Ünïcödé/"quoted"\\/日本語', 'https://b.com/😀']);
     expect(items[0].page.final_url).toBe(`${url}?ü=1`);
+  });
+
+  it("joins every project list shape into the page read as rows, names beyond ASCII included", async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const names = Array.from({ length: 40 }, (_, index) => (index % 7 === 0 ? `shop-${index}.bücher.example` : `site-${(index * 17) % 40}.example`));
+    const projects: ProjectInsert[] = names.map((name, index) => ({
+      user_id: owner,
+      name,
+      reports_count: index + 1 + (index % 3),
+      good_count: index,
+      decent_count: 1,
+      bad_count: index % 3,
+      created_at: `2026-10-${String(1 + (index % 28)).padStart(2, '0')}T10:00:00.000Z`,
+      updated_at: '2026-11-21T10:00:00.000Z',
+    }));
+    await insertProjectsBulk(db, projects);
+    for (const search of [undefined, 'site-1', 'bücher', 'nothing-matches']) {
+      for (const sortBy of ['created_at', 'project'] as const) {
+        for (const sort of ['asc', 'desc'] as const) {
+          for (const [limit, offset] of [
+            [10, 0],
+            [9, 27],
+          ]) {
+            const options = { search, sortBy, sort, limit, offset };
+            const rows = await listProjectItems(db, owner, options);
+            const joined = asText(await listProjectItemsJoined(db, owner, options));
+            expect(joined, JSON.stringify(options)).toEqual({ count: rows.length, json: rows.join(',') });
+          }
+        }
+      }
+    }
+    const all = await listProjectItemsJoined(db, owner, { sortBy: 'project', sort: 'asc', limit: 100, offset: 0 });
+    expect((JSON.parse(`[${all.json.toString()}]`) as Array<{ project: string }>).map((item) => item.project)).toEqual([...names].sort());
   });
 
   it('reads the same page inside a transaction, where SQLite reads go through Kysely', async () => {

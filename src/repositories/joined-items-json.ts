@@ -1,20 +1,24 @@
-// A list page's items as one JSON text: each row's stored summary with its id put in front
-// (`{"id":<id>,` + the summary without its `{`, as itemJson does), joined by commas, without brackets.
+// A list page's items as one JSON text, joined by commas, without brackets: for reports each row's
+// stored summary with its id put in front (`{"id":<id>,` + the summary without its `{`, as itemJson
+// does), for projects each stored summary as it is.
 //
 // On SQLite the database joins them and the page crosses into JavaScript as one value, UTF-8 bytes
 // neither decoded nor encoded again. At a million reports a filtered page of 65 items cost 130-140 µs
 // in a tight loop read as rows (65 row objects and strings decoded from UTF-8, each item and the body
 // concatenated, the body encoded again) and 57-61 µs read as one value; through the server the read
-// benchmark's filtered list went from 2,400-2,550 to 3,060-3,120 req/s (no kept answers, same hour).
+// benchmark's filtered list went from 2,400-2,550 to 3,060-3,120 req/s, the default list from 2,370-2,520 to
+// 3,190-3,540 and the projects list from 4,240-4,480 to 4,860 (no kept answers, alternating runs).
 // On PostgreSQL the same aggregate cost more than it saved (a page 393 -> 713 µs: its text functions
 // and string_agg are slower than pg's row parsing), so there the rows are joined in JavaScript.
 //
 // Order: SQLite joins the rows in the order of the ordered subquery it reads. Its documentation calls
-// group_concat's order arbitrary, but SQLite keeps a FROM-clause subquery's ORDER BY (and does not
-// flatten the subquery away) when the outer query uses an aggregate other than count(), min() or max(),
-// so that such an aggregate sees the rows in order (select.c, "omit ORDER BY in subquery", condition 4).
-// group_concat's own ORDER BY (SQLite 3.44) sorted the 37 KB page again: +35 µs a page. The tests
-// compare every list shape's joined page with its rows.
+// group_concat's order arbitrary, but SQLite keeps a FROM-clause subquery's ORDER BY under an aggregate
+// outer query for group_concat's sake: the query flattener's restriction (16), "if the outer query is
+// aggregate, then the subquery may not use ORDER BY", from ticket #2942 (group_concat over an ordered
+// subquery lost its order), guarded by SQLite's own test tkt2942.test. group_concat's own ORDER BY
+// (SQLite 3.44) sorted the 37 KB page again: +35 µs a page. The plan test checks that each list shape
+// reads its page as a co-routine in index order, and joined-items-json.test.ts compares every shape's
+// joined page with its rows.
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { DbExecutor } from './executor.ts';
 
@@ -30,10 +34,17 @@ export function databaseJoinsItems(db: DbExecutor): boolean {
   return !(db.getExecutor().adapter instanceof PostgresAdapter);
 }
 
-/** SQLite: the joined items of a subquery `page` with columns id and summary_json, in its order. */
-export function sqliteJoinedItemsJson(): RawBuilder<Buffer | null> {
-  // As a blob better-sqlite3 hands the bytes over as they are; substr of a blob counts bytes.
-  return sql`cast(group_concat('{"id":' || page.id || ',' || substr(cast(page.summary_json as blob), 2), ',') as blob)`;
+/**
+ * SQLite: `item` (an expression over the columns of a subquery named `page`) for each row of the page,
+ * joined by commas in the page's order. As a blob better-sqlite3 hands the bytes over as they are.
+ */
+export function sqliteJoinedJson(item: RawBuilder<string | Buffer>): RawBuilder<Buffer | null> {
+  return sql`cast(group_concat(${item}, ',') as blob)`;
+}
+
+/** SQLite: a report's list item from a page row: its id put in front of the stored summary (substr of a blob counts bytes). */
+export function sqliteReportItem(): RawBuilder<Buffer> {
+  return sql`'{"id":' || page.id || ',' || substr(cast(page.summary_json as blob), 2)`;
 }
 
 /** The aggregate's one row as JoinedItems. */

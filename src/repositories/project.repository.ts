@@ -1,11 +1,13 @@
 // Projects: one row per (account, host) holding the counts the API lists. The service keeps a row in
 // step with the reports by calling adjustProjectCounts in the transaction that changes a report.
+import { sql } from 'kysely';
 import type { NewProject, ProjectRow } from '../db/tables/project.table.ts';
 import { preparedRead } from '../db/prepared-reads.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { bumpReportsVersion } from './reports-version.ts';
 import { projectSummaryJson } from './project-summary-json.ts';
+import { databaseJoinsItems, joinedItems, joinedItemTexts, sqliteJoinedJson, type JoinedItems } from './joined-items-json.ts';
 import type { JsonText } from './report.repository.ts';
 
 /** What a caller supplies; name_lower and summary_json are derived here so they never drift. */
@@ -163,6 +165,19 @@ export async function listProjectItems(db: DbExecutor, userId: number, options: 
 }
 
 const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => pageQuery(db, shape, p).select('summary_json'));
+
+/** The same page as listProjectItems, its items joined into one JSON text (joined-items-json.ts). */
+export async function listProjectItemsJoined(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<JoinedItems> {
+  if (!databaseJoinsItems(db)) return joinedItemTexts(await listProjectItems(db, userId, options));
+  const [row] = await readJoinedItems(db, pageShape(options), pageParams(userId, options));
+  return joinedItems(row);
+}
+
+const readJoinedItems = preparedRead((db, shape: PageShape, p: PageParams) =>
+  db
+    .selectFrom(pageQuery(db, shape, p).select('summary_json').as('page'))
+    .select((eb) => [eb.fn.countAll<number>().as('count'), sqliteJoinedJson(sql`page.summary_json`).as('items')]),
+);
 
 /** Which parts the SQL text has (the search, the sort); the values are PageParams. */
 interface PageShape {

@@ -7,7 +7,7 @@ import { preparedRead } from '../db/prepared-reads.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { itemJson, reportJson, summaryJson } from './report-summary-json.ts';
-import { databaseJoinsItems, joinedItems, joinedItemTexts, sqliteJoinedItemsJson, type JoinedItems } from './joined-items-json.ts';
+import { databaseJoinsItems, joinedItems, joinedItemTexts, sqliteJoinedJson, sqliteReportItem, type JoinedItems } from './joined-items-json.ts';
 import { bumpReportsVersion } from './reports-version.ts';
 
 /** What a caller supplies; url_lower, result_rank and summary_json are derived here so they never drift. */
@@ -137,7 +137,7 @@ export async function listReportItemsJoined(db: DbExecutor, userId: number, opti
 const readJoinedItems = preparedRead((db, shape: PageShape, p: PageParams) =>
   db
     .selectFrom(pageRows(db, shape, p).select(['id', 'summary_json']).as('page'))
-    .select((eb) => [eb.fn.countAll<number>().as('count'), sqliteJoinedItemsJson().as('items')]),
+    .select((eb) => [eb.fn.countAll<number>().as('count'), sqliteJoinedJson(sqliteReportItem()).as('items')]),
 );
 
 /** The page's rows to select from, for every kind of list read. */

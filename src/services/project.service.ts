@@ -16,11 +16,11 @@ export interface ProjectListOptions {
 }
 
 export function createProjectService(db: Kysely<Database>) {
-  async function listPage<Item>(
+  async function listPage<Items>(
     userId: number,
     options: ProjectListOptions,
-    readPage: (db: Kysely<Database>, userId: number, query: projectRepository.ProjectListOptions) => Promise<Item[]>,
-  ): Promise<Page<Item>> {
+    readPage: (db: Kysely<Database>, userId: number, query: projectRepository.ProjectListOptions) => Promise<Items>,
+  ): Promise<Omit<Page<never>, 'items'> & { items: Items }> {
     const [items, total] = await Promise.all([
       readPage(db, userId, {
         search: options.search,
@@ -41,8 +41,8 @@ export function createProjectService(db: Kysely<Database>) {
 
     /** list() with the items as the API's JSON text. */
     async listJson(userId: number, options: ProjectListOptions): Promise<JsonPage> {
-      const { items, ...page } = await listPage(userId, options, projectRepository.listProjectItems);
-      return { ...page, itemsJson: items.join(','), itemCount: items.length };
+      const { items, ...page } = await listPage(userId, options, projectRepository.listProjectItemsJoined);
+      return { ...page, itemsJson: items.json, itemCount: items.count };
     },
 
     /** The caller's project of that name, if it has one (a project exists while it has reports). */

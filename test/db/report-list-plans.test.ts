@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { withValueBlindPlaceholders } from '../../src/db/sqlite-value-blind-sql.ts';
+import { listProjectItemsJoined } from '../../src/repositories/project.repository.ts';
 import { countReports, listReportItemsJoined, type ReportFilters } from '../../src/repositories/report.repository.ts';
 import { REPORT_FILTERS, REPORT_SORTS } from '../support/report-list-shapes.ts';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
@@ -158,6 +159,19 @@ describe('report list query plans [sqlite]', () => {
         expect(ids).not.toContain('summary');
         expect(ids).not.toContain('TEMP B-TREE');
         expect(outer[0]).toBe('SEARCH reports USING INTEGER PRIMARY KEY (rowid=?)');
+      }
+    });
+  }
+
+  for (const search of [undefined, 'shop']) {
+    it(`reads a projects page${search ? ' with a name search' : ''} in each sort from the sort's index, joined as it is read`, async () => {
+      for (const sortBy of ['created_at', 'project'] as const) {
+        for (const sort of ['asc', 'desc'] as const) {
+          captured = [];
+          await listProjectItemsJoined(logged, 1, { search, sortBy, sort, limit: 100, offset: 0 });
+          const details = pagePlan(captured[0]).join(' | ');
+          expect(details, `${sortBy} ${sort}`).toMatch(/^SEARCH projects USING INDEX \w+ \(user_id=\?\)$/);
+        }
       }
     });
   }
