@@ -10,8 +10,9 @@ const DATA_OPEN = Buffer.from('{"data":[');
 /** The envelope as UTF-8 bytes around items that are JSON already (sent without parsing them). */
 export function listEnvelopeJson(request: FastifyRequest, page: JsonPage, query: LinkQuery): Buffer {
   const rest = `],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
-  if (typeof page.itemsJson === 'string') return Buffer.from(`{"data":[${page.itemsJson}${rest}`);
-  return Buffer.concat([DATA_OPEN, page.itemsJson, Buffer.from(rest)]);
+  const items = page.items.json;
+  if (typeof items === 'string') return Buffer.from(`{"data":[${items}${rest}`);
+  return Buffer.concat([DATA_OPEN, items, Buffer.from(rest)]);
 }
 
 function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
@@ -25,7 +26,7 @@ function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
   const linkStart = `${path}?${params.size > 0 ? `${params.toString()}&` : ''}page=`;
   const link = (pageNumber: number) => `${linkStart}${pageNumber}`;
   const from = (page.page - 1) * page.perPage + 1;
-  const hasItems = page.itemCount > 0;
+  const hasItems = page.items.count > 0;
   return {
     links: {
       first: link(1),
@@ -39,7 +40,7 @@ function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
       last_page: lastPage,
       path,
       per_page: page.perPage,
-      to: hasItems ? from + page.itemCount - 1 : null,
+      to: hasItems ? from + page.items.count - 1 : null,
       total: page.total,
     },
     status: 200 as const,

@@ -6,7 +6,7 @@ import { forEachDialect } from '../../test/support/databases.ts';
 import { newUserId, reportInsert } from '../../test/support/repository-fixtures.ts';
 import type { ReportResult } from '../db/tables/report.table.ts';
 import type { DbExecutor } from './executor.ts';
-import { joinedItemTexts, joinedItems, type JoinedItems } from './joined-items-json.ts';
+import { fromItemTexts, fromJoinedRow, type JoinedItems } from './joined-items-json.ts';
 import { insertProjectsBulk, listProjectItems, listProjectItemsJoined, type ProjectInsert } from './project.repository.ts';
 import { insertReport, insertReportsBulk, listReportItems, listReportItemsJoined, type ReportListOptions } from './report.repository.ts';
 
@@ -41,13 +41,13 @@ async function accountWithVariedReports(db: DbExecutor, reports: number): Promis
   return owner;
 }
 
-describe('joinedItems', () => {
+describe('joined items from an aggregate row or from item texts', () => {
   it('makes an empty page of an aggregate over no rows, and keeps the count and text of one over rows', () => {
-    expect(joinedItems({ count: 0, items: null })).toEqual({ count: 0, json: '' });
-    expect(joinedItems(undefined)).toEqual({ count: 0, json: '' });
+    expect(fromJoinedRow({ count: 0, items: null })).toEqual({ count: 0, json: '' });
+    expect(fromJoinedRow(undefined)).toEqual({ count: 0, json: '' });
     const bytes = Buffer.from('{"id":1},{"id":2}');
-    expect(joinedItems({ count: 2, items: bytes })).toEqual({ count: 2, json: bytes });
-    expect(joinedItemTexts(['{"id":1}', '{"id":2}'])).toEqual({ count: 2, json: '{"id":1},{"id":2}' });
+    expect(fromJoinedRow({ count: 2, items: bytes })).toEqual({ count: 2, json: bytes });
+    expect(fromItemTexts(['{"id":1}', '{"id":2}'])).toEqual({ count: 2, json: '{"id":1},{"id":2}' });
   });
 });
 

@@ -19,7 +19,7 @@
 // (SQLite 3.44) sorted the 37 KB page again: +35 µs a page. The plan test checks that each list shape
 // reads its page as a co-routine in index order, and joined-items-json.test.ts compares every shape's
 // joined page with its rows.
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type AliasedSelectQueryBuilder, type RawBuilder } from 'kysely';
 import type { DbExecutor } from './executor.ts';
 
 /** A page's items as one JSON text (empty when there are none), and how many there are. */
@@ -29,30 +29,46 @@ export interface JoinedItems {
   json: string | Buffer;
 }
 
-/** Whether the database joins the items itself (SQLite) or hands over rows to join (PostgreSQL). */
-export function databaseJoinsItems(db: DbExecutor): boolean {
-  return !(db.getExecutor().adapter instanceof PostgresAdapter);
+/** What selectJoinedItems reads: its one row. */
+export interface JoinedRow {
+  count: number;
+  items: Buffer | null;
+}
+
+/** SQLite: a report's list item from a row of `page`: its id put in front of the stored summary (substr of a blob counts bytes). */
+export const SQLITE_REPORT_ITEM: RawBuilder<Buffer> = sql`'{"id":' || page.id || ',' || substr(cast(page.summary_json as blob), 2)`;
+
+/**
+ * SQLite: the one row of a page (an ordered subquery aliased `page`): how many rows it has, and `item`
+ * (an expression over its columns) of each, joined by commas in its order, as a blob, which
+ * better-sqlite3 hands over as bytes.
+ */
+export function selectJoinedItems(db: DbExecutor, page: AliasedSelectQueryBuilder<object, 'page'>, item: RawBuilder<string | Buffer>) {
+  return db
+    .selectFrom(page)
+    .select((eb) => [eb.fn.countAll<number>().as('count'), sql<Buffer | null>`cast(group_concat(${item}, ',') as blob)`.as('items')]);
 }
 
 /**
- * SQLite: `item` (an expression over the columns of a subquery named `page`) for each row of the page,
- * joined by commas in the page's order. As a blob better-sqlite3 hands the bytes over as they are.
+ * A page's items joined: by SQLite itself (`readJoined`, a read of selectJoinedItems), or on
+ * PostgreSQL from the items read as rows (`readRows`).
  */
-export function sqliteJoinedJson(item: RawBuilder<string | Buffer>): RawBuilder<Buffer | null> {
-  return sql`cast(group_concat(${item}, ',') as blob)`;
+export async function joinedItems(
+  db: DbExecutor,
+  readJoined: () => Promise<JoinedRow[]>,
+  readRows: () => Promise<string[]>,
+): Promise<JoinedItems> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return fromItemTexts(await readRows());
+  const [row] = await readJoined();
+  return fromJoinedRow(row);
 }
 
-/** SQLite: a report's list item from a page row: its id put in front of the stored summary (substr of a blob counts bytes). */
-export function sqliteReportItem(): RawBuilder<Buffer> {
-  return sql`'{"id":' || page.id || ',' || substr(cast(page.summary_json as blob), 2)`;
-}
-
-/** The aggregate's one row as JoinedItems. */
-export function joinedItems(row: { count: number; items: Buffer | null } | undefined): JoinedItems {
+/** The aggregate's one row as JoinedItems (an aggregate over no rows joins to null). */
+export function fromJoinedRow(row: JoinedRow | undefined): JoinedItems {
   return { count: row?.count ?? 0, json: row?.items ?? '' };
 }
 
 /** Items read as rows, joined here. */
-export function joinedItemTexts(items: readonly string[]): JoinedItems {
+export function fromItemTexts(items: readonly string[]): JoinedItems {
   return { count: items.length, json: items.join(',') };
 }

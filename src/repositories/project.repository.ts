@@ -7,7 +7,7 @@ import { containsPattern, lowerCaseColumnLike, type SortDirection } from './cont
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { bumpReportsVersion } from './reports-version.ts';
 import { projectSummaryJson } from './project-summary-json.ts';
-import { databaseJoinsItems, joinedItems, joinedItemTexts, sqliteJoinedJson, type JoinedItems } from './joined-items-json.ts';
+import { joinedItems, selectJoinedItems, type JoinedItems } from './joined-items-json.ts';
 import type { JsonText } from './report.repository.ts';
 
 /** What a caller supplies; name_lower and summary_json are derived here so they never drift. */
@@ -168,15 +168,15 @@ const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => page
 
 /** The same page as listProjectItems, its items joined into one JSON text (joined-items-json.ts). */
 export async function listProjectItemsJoined(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<JoinedItems> {
-  if (!databaseJoinsItems(db)) return joinedItemTexts(await listProjectItems(db, userId, options));
-  const [row] = await readJoinedItems(db, pageShape(options), pageParams(userId, options));
-  return joinedItems(row);
+  return joinedItems(
+    db,
+    () => readJoinedItems(db, pageShape(options), pageParams(userId, options)),
+    () => listProjectItems(db, userId, options),
+  );
 }
 
 const readJoinedItems = preparedRead((db, shape: PageShape, p: PageParams) =>
-  db
-    .selectFrom(pageQuery(db, shape, p).select('summary_json').as('page'))
-    .select((eb) => [eb.fn.countAll<number>().as('count'), sqliteJoinedJson(sql`page.summary_json`).as('items')]),
+  selectJoinedItems(db, pageQuery(db, shape, p).select('summary_json').as('page'), sql`page.summary_json`),
 );
 
 /** Which parts the SQL text has (the search, the sort); the values are PageParams. */

@@ -7,7 +7,7 @@ import { preparedRead } from '../db/prepared-reads.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 import { itemJson, reportJson, summaryJson } from './report-summary-json.ts';
-import { databaseJoinsItems, joinedItems, joinedItemTexts, sqliteJoinedJson, sqliteReportItem, type JoinedItems } from './joined-items-json.ts';
+import { joinedItems, selectJoinedItems, SQLITE_REPORT_ITEM, type JoinedItems } from './joined-items-json.ts';
 import { bumpReportsVersion } from './reports-version.ts';
 
 /** What a caller supplies; url_lower, result_rank and summary_json are derived here so they never drift. */
@@ -129,15 +129,15 @@ const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => page
 
 /** The same page as listReportItems, its items joined into one JSON text (joined-items-json.ts). */
 export async function listReportItemsJoined(db: DbExecutor, userId: number, options: ReportListOptions): Promise<JoinedItems> {
-  if (!databaseJoinsItems(db)) return joinedItemTexts(await listReportItems(db, userId, options));
-  const [row] = await readJoinedItems(db, pageShape(options), pageParams(userId, options));
-  return joinedItems(row);
+  return joinedItems(
+    db,
+    () => readJoinedItems(db, pageShape(options), pageParams(userId, options)),
+    () => listReportItems(db, userId, options),
+  );
 }
 
 const readJoinedItems = preparedRead((db, shape: PageShape, p: PageParams) =>
-  db
-    .selectFrom(pageRows(db, shape, p).select(['id', 'summary_json']).as('page'))
-    .select((eb) => [eb.fn.countAll<number>().as('count'), sqliteJoinedJson(sqliteReportItem()).as('items')]),
+  selectJoinedItems(db, pageRows(db, shape, p).select(['id', 'summary_json']).as('page'), SQLITE_REPORT_ITEM),
 );
 
 /** The page's rows to select from, for every kind of list read. */

@@ -5,7 +5,7 @@ import * as projectRepository from '../repositories/project.repository.ts';
 import { deleteReportsOfProject } from '../repositories/report.repository.ts';
 import { toProject } from '../repositories/project-summary-json.ts';
 import { NotFoundError } from './errors.ts';
-import type { JsonPage, Page, Project } from './types.ts';
+import type { JsonPage, Page, PageOf, Project } from './types.ts';
 
 export interface ProjectListOptions {
   search?: string;
@@ -20,7 +20,7 @@ export function createProjectService(db: Kysely<Database>) {
     userId: number,
     options: ProjectListOptions,
     readPage: (db: Kysely<Database>, userId: number, query: projectRepository.ProjectListOptions) => Promise<Items>,
-  ): Promise<Omit<Page<never>, 'items'> & { items: Items }> {
+  ): Promise<PageOf<Items>> {
     const [items, total] = await Promise.all([
       readPage(db, userId, {
         search: options.search,
@@ -41,8 +41,7 @@ export function createProjectService(db: Kysely<Database>) {
 
     /** list() with the items as the API's JSON text. */
     async listJson(userId: number, options: ProjectListOptions): Promise<JsonPage> {
-      const { items, ...page } = await listPage(userId, options, projectRepository.listProjectItemsJoined);
-      return { ...page, itemsJson: items.json, itemCount: items.count };
+      return listPage(userId, options, projectRepository.listProjectItemsJoined);
     },
 
     /** The caller's project of that name, if it has one (a project exists while it has reports). */

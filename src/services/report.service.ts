@@ -14,7 +14,7 @@ import type { JsonText, ReportFilters } from '../repositories/report.repository.
 import { createCountCache } from './count-cache.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
-import type { JsonPage, Page, Privacy, Report, ReportSummary } from './types.ts';
+import type { JsonPage, Page, PageOf, Privacy, Report, ReportSummary } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 
 export const MAX_PASSWORD_LENGTH = 128;
@@ -131,7 +131,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     options: ReportListOptions,
     readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Items>,
     knownVersion?: number,
-  ): Promise<Omit<Page<never>, 'items'> & { items: Items }> {
+  ): Promise<PageOf<Items>> {
     const filters = { search: options.search, project: options.project, result: options.result };
     const [items, total] = await Promise.all([
       readPage(db, userId, {
@@ -165,8 +165,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
      * the request read it with its API key, so a search's count needs no read of its own.
      */
     async listJson(userId: number, options: ReportListOptions, reportsVersion?: number): Promise<JsonPage> {
-      const { items, ...page } = await listPage(userId, options, reportRepository.listReportItemsJoined, reportsVersion);
-      return { ...page, itemsJson: items.json, itemCount: items.count };
+      return listPage(userId, options, reportRepository.listReportItemsJoined, reportsVersion);
     },
 
     async create(userId: number, input: CreateReportInput): Promise<Report> {

@@ -1,5 +1,6 @@
 // What services hand to adapters (API, web pages, CLI): domain objects in the API's shape.
 import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../analysis/types.ts';
+import type { JoinedItems } from '../repositories/joined-items-json.ts';
 
 export type Privacy = 0 | 1 | 2;
 
@@ -30,19 +31,18 @@ export interface Project {
   updated_at: string;
 }
 
-export interface Page<T> {
-  items: T[];
+/** A page of a list: its items, in whatever form the reader wants them, and where it lies in the whole list. */
+export interface PageOf<Items> {
+  items: Items;
   total: number;
   page: number;
   perPage: number;
 }
 
-/** A page whose items are already one JSON text, the items joined by commas, for answering as it is. */
-export interface JsonPage extends Omit<Page<never>, 'items'> {
-  /** UTF-8 bytes or text; empty when the page has no items */
-  itemsJson: string | Buffer;
-  itemCount: number;
-}
+export type Page<T> = PageOf<T[]>;
+
+/** A page whose items are already one JSON text (the items joined by commas), for answering as it is. */
+export type JsonPage = PageOf<JoinedItems>;
 
 export interface Account {
   id: number;
