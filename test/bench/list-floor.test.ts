@@ -1,5 +1,6 @@
-// bench/experiments/list-floor.ts (the README's evidence for where a list request's time goes) runs end
-// to end, so it never rots. This checks that it measures all three servers, never how fast they are.
+// bench/experiments/list-floor.ts (docs/performance.md's evidence for where a list request's time
+// goes) runs end to end, so it never rots. This checks that it measures all three servers, never how
+// fast they are.
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
