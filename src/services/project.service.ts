@@ -5,6 +5,7 @@ import * as projectRepository from '../repositories/project.repository.ts';
 import { deleteReportsOfProject } from '../repositories/report.repository.ts';
 import { toProject } from '../repositories/project-summary-json.ts';
 import { NotFoundError } from './errors.ts';
+import { pageAndTotal, type PageItems } from './page-total.ts';
 import type { JsonPage, Page, PageOf, Project } from './types.ts';
 
 export interface ProjectListOptions {
@@ -16,21 +17,17 @@ export interface ProjectListOptions {
 }
 
 export function createProjectService(db: Kysely<Database>) {
-  async function listPage<Items>(
+  async function listPage<Items extends PageItems>(
     userId: number,
     options: ProjectListOptions,
     readPage: (db: Kysely<Database>, userId: number, query: projectRepository.ProjectListOptions) => Promise<Items>,
   ): Promise<PageOf<Items>> {
-    const [items, total] = await Promise.all([
-      readPage(db, userId, {
-        search: options.search,
-        sortBy: options.sortBy,
-        sort: options.sort,
-        limit: options.perPage,
-        offset: (options.page - 1) * options.perPage,
-      }),
-      projectRepository.countProjects(db, userId, { search: options.search }),
-    ]);
+    const window = { limit: options.perPage, offset: (options.page - 1) * options.perPage };
+    const { items, total } = await pageAndTotal(
+      window,
+      () => readPage(db, userId, { search: options.search, sortBy: options.sortBy, sort: options.sort, ...window }),
+      () => projectRepository.countProjects(db, userId, { search: options.search }),
+    );
     return { items, total, page: options.page, perPage: options.perPage };
   }
 

@@ -12,6 +12,7 @@ import { adjustProjectCounts, lockProject, sumProjectCounts } from '../repositor
 import { readReportsVersion } from '../repositories/reports-version.ts';
 import type { JsonText, ReportFilters } from '../repositories/report.repository.ts';
 import { createCountCache } from './count-cache.ts';
+import { pageAndTotal, type PageItems } from './page-total.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { JsonPage, Page, PageOf, Privacy, Report, ReportSummary } from './types.ts';
@@ -126,23 +127,19 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     return searchCounts.get(key, () => reportRepository.countReports(db, userId, filters));
   }
 
-  async function listPage<Items>(
+  async function listPage<Items extends PageItems>(
     userId: number,
     options: ReportListOptions,
     readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Items>,
     knownVersion?: number,
   ): Promise<PageOf<Items>> {
     const filters = { search: options.search, project: options.project, result: options.result };
-    const [items, total] = await Promise.all([
-      readPage(db, userId, {
-        ...filters,
-        sortBy: options.sortBy,
-        sort: options.sort,
-        limit: options.perPage,
-        offset: (options.page - 1) * options.perPage,
-      }),
-      countMatching(userId, filters, knownVersion),
-    ]);
+    const window = { limit: options.perPage, offset: (options.page - 1) * options.perPage };
+    const { items, total } = await pageAndTotal(
+      window,
+      () => readPage(db, userId, { ...filters, sortBy: options.sortBy, sort: options.sort, ...window }),
+      () => countMatching(userId, filters, knownVersion),
+    );
     return { items, total, page: options.page, perPage: options.perPage };
   }
 
