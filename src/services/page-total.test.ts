@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemCount, pageAndTotal, totalFromPage } from './page-total.ts';
+import { itemCount, pageAndTotal, pageWindow, totalFromPage } from './page-total.ts';
 
 describe('a page tells its list total', () => {
   it('a short page is the last: everything before it plus its items', () => {
@@ -15,6 +15,11 @@ describe('a page tells its list total', () => {
     expect(totalFromPage({ limit: 10, offset: 0 }, 10)).toBeUndefined();
     expect(totalFromPage({ limit: 10, offset: 30 }, 10)).toBeUndefined();
     expect(totalFromPage({ limit: 10, offset: 30 }, 0)).toBeUndefined();
+  });
+
+  it('page n of k items starts after the first n - 1 pages', () => {
+    expect(pageWindow(1, 25)).toEqual({ limit: 25, offset: 0 });
+    expect(pageWindow(3, 10)).toEqual({ limit: 10, offset: 20 });
   });
 
   it('counts rows or a joined page', () => {

@@ -17,6 +17,11 @@ export interface PageWindow {
 /** The items of a page read as rows, or already joined into one JSON text. */
 export type PageItems = readonly unknown[] | JoinedItems;
 
+/** The window of page `page` (from 1) of `perPage` items. */
+export function pageWindow(page: number, perPage: number): PageWindow {
+  return { limit: perPage, offset: (page - 1) * perPage };
+}
+
 export function itemCount(items: PageItems): number {
   return Array.isArray(items) ? items.length : (items as JoinedItems).count;
 }

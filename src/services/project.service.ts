@@ -5,7 +5,7 @@ import * as projectRepository from '../repositories/project.repository.ts';
 import { deleteReportsOfProject } from '../repositories/report.repository.ts';
 import { toProject } from '../repositories/project-summary-json.ts';
 import { NotFoundError } from './errors.ts';
-import { pageAndTotal, type PageItems } from './page-total.ts';
+import { pageAndTotal, pageWindow, type PageItems } from './page-total.ts';
 import type { JsonPage, Page, PageOf, Project } from './types.ts';
 
 export interface ProjectListOptions {
@@ -22,7 +22,7 @@ export function createProjectService(db: Kysely<Database>) {
     options: ProjectListOptions,
     readPage: (db: Kysely<Database>, userId: number, query: projectRepository.ProjectListOptions) => Promise<Items>,
   ): Promise<PageOf<Items>> {
-    const window = { limit: options.perPage, offset: (options.page - 1) * options.perPage };
+    const window = pageWindow(options.page, options.perPage);
     const { items, total } = await pageAndTotal(
       window,
       () => readPage(db, userId, { search: options.search, sortBy: options.sortBy, sort: options.sort, ...window }),

@@ -12,7 +12,7 @@ import { adjustProjectCounts, lockProject, sumProjectCounts } from '../repositor
 import { readReportsVersion } from '../repositories/reports-version.ts';
 import type { JsonText, ReportFilters } from '../repositories/report.repository.ts';
 import { createCountCache } from './count-cache.ts';
-import { pageAndTotal, type PageItems } from './page-total.ts';
+import { pageAndTotal, pageWindow, type PageItems } from './page-total.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { JsonPage, Page, PageOf, Privacy, Report, ReportSummary } from './types.ts';
@@ -134,7 +134,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     knownVersion?: number,
   ): Promise<PageOf<Items>> {
     const filters = { search: options.search, project: options.project, result: options.result };
-    const window = { limit: options.perPage, offset: (options.page - 1) * options.perPage };
+    const window = pageWindow(options.page, options.perPage);
     const { items, total } = await pageAndTotal(
       window,
       () => readPage(db, userId, { ...filters, sortBy: options.sortBy, sort: options.sort, ...window }),

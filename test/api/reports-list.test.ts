@@ -200,12 +200,12 @@ describe.each(testDialects())('GET /api/v1/reports [%s]', (dialect) => {
       expect(new URL(first.links.last).searchParams.get('page')).toBe('3');
 
       const middle = await listReports(t, owner, 'per_page=10&page=2');
-      expect(middle.meta).toMatchObject({ current_page: 2, from: 11, to: 20, last_page: 3 });
+      expect(middle.meta).toMatchObject({ current_page: 2, from: 11, to: 20, last_page: 3, total: TOTAL });
       expect(new URL(middle.links.prev).searchParams.get('page')).toBe('1');
       expect(new URL(middle.links.next).searchParams.get('page')).toBe('3');
 
       const last = await listReports(t, owner, 'per_page=10&page=3');
-      expect(last.meta).toMatchObject({ current_page: 3, from: 21, to: TOTAL, last_page: 3 });
+      expect(last.meta).toMatchObject({ current_page: 3, from: 21, to: TOTAL, last_page: 3, total: TOTAL });
       expect(last.data).toHaveLength(TOTAL - 20);
       expect(new URL(last.links.prev).searchParams.get('page')).toBe('2');
       expect(last.links.next).toBeNull();
