@@ -162,8 +162,9 @@ export function readSection(key: string, read: ReadResult): string {
       }),
     ),
     '',
-    'Lists are kept in memory until the account\'s reports change (PAGEGRADE_LIST_CACHE_MB); "cache off" is the same load ' +
-      'through a server started with PAGEGRADE_LIST_CACHE_MB=0: what a list costs when its answer is not kept. Show is never kept.',
+    'Lists are kept in memory until the account\'s reports change (PAGEGRADE_LIST_CACHE_MB), and answered from in-memory ' +
+      'list indexes (PAGEGRADE_LIST_INDEX_MB); "cache off" is the same load through a server started with both at 0: what a ' +
+      'list costs read from the database. Show is never kept.',
   ].join('\n');
 }
 

@@ -26,6 +26,11 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     );
   }
   await app.listen({ port: config.port, host: config.host });
+  // In the background, at most half a core (services/list-index.ts): lists come from memory sooner.
+  app.services.warmListIndexes().then(
+    ({ accounts, bytes }) => app.log.info({ accounts, mb: Math.round(bytes / 2 ** 20) }, 'list indexes warmed'),
+    (error: unknown) => app.log.error({ err: error }, 'list index warm start failed'),
+  );
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -5,9 +5,11 @@ import { createServices, type Services } from '../services/index.ts';
 
 export async function usingServices<T>(config: Config, run: (services: Services) => Promise<T>): Promise<T> {
   const database = await openDatabase(config.databaseUrl);
+  const services = createServices(database, config);
   try {
-    return await run(createServices(database, config));
+    return await run(services);
   } finally {
+    await services.close();
     await database.close();
   }
 }

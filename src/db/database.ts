@@ -40,6 +40,10 @@ export interface CreateDbOptions {
   sqliteCacheMb?: number;
   /** An idle PostgreSQL connection failed (server restart, network); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
+  /** false: a reader beside the app's own connection, which leaves SQLite's checkpoints to the app's (default true). */
+  checkpoints?: boolean;
+  /** Most PostgreSQL connections the pool opens (default 10). */
+  poolSize?: number;
 }
 
 const DEFAULT_SQLITE_FILE = './data/pagegrade.db';
@@ -70,7 +74,7 @@ export function createDb(databaseUrl: string | undefined, options: CreateDbOptio
 function createDialect(config: DatabaseConfig, options: CreateDbOptions): { dialect: Dialect; reader: DirectReader } {
   switch (config.dialect) {
     case 'sqlite': {
-      const connection = openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64);
+      const connection = openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64, options.checkpoints ?? true);
       return { dialect: new SqliteDialect({ database: connection }), reader: connection.reader };
     }
     case 'postgres': {
@@ -89,7 +93,7 @@ function createDialect(config: DatabaseConfig, options: CreateDbOptions): { dial
  * and the read waits its turn in Kysely. (Nothing streams rows from this connection: a statement still
  * being iterated would make a direct read throw rather than wait.)
  */
-function openSqliteForKysely(filename: string, cacheMb: number) {
+function openSqliteForKysely(filename: string, cacheMb: number, checkpoints: boolean) {
   const database = openSqlite(filename, cacheMb);
   const connection = withStatementCache(database);
   // total_changes(): rows this connection has written (rolled back ones too); data_version: moves when
@@ -101,7 +105,7 @@ function openSqliteForKysely(filename: string, cacheMb: number) {
     // Inside a transaction this connection's changes are not yet everyone's: no stamp.
     changeStamp: () => (database.inTransaction ? undefined : (changes.get() as number[]).join(':')),
   };
-  if (filename === ':memory:') return { ...connection, reader };
+  if (filename === ':memory:' || !checkpoints) return { ...connection, reader };
   const checkpointer = startCheckpointer(database, filename);
   return {
     ...connection,
@@ -147,7 +151,7 @@ function openSqlite(filename: string, cacheMb: number): SqliteDatabase.Database 
 }
 
 function openPostgresPool(connectionString: string, options: CreateDbOptions): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: POSTGRES_POOL_SIZE, types: { getTypeParser } });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE, types: { getTypeParser } });
   // Without a listener, an idle client's error event would crash the process.
   const onIdleError =
     options.onIdleConnectionError ?? ((error: Error) => console.error('PostgreSQL idle connection error:', error.message));

@@ -12,7 +12,14 @@ export function listEnvelopeJson(request: FastifyRequest, page: JsonPage, query:
   const rest = `],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
   const items = page.items.json;
   if (typeof items === 'string') return Buffer.from(`{"data":[${items}${rest}`);
-  return Buffer.concat([DATA_OPEN, items, Buffer.from(rest)]);
+  if (Buffer.isBuffer(items)) return Buffer.concat([DATA_OPEN, items, Buffer.from(rest)]);
+  // Bytes held by the list index are copied once, straight into the answer.
+  const restLength = Buffer.byteLength(rest);
+  const body = Buffer.allocUnsafe(DATA_OPEN.length + items.byteLength + restLength);
+  DATA_OPEN.copy(body, 0);
+  items.copyTo(body, DATA_OPEN.length);
+  body.write(rest, DATA_OPEN.length + items.byteLength);
+  return body;
 }
 
 function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {

@@ -25,8 +25,26 @@ import type { DbExecutor } from './executor.ts';
 /** A page's items as one JSON text (empty when there are none), and how many there are. */
 export interface JoinedItems {
   count: number;
-  /** the items joined by commas, without brackets: UTF-8 bytes from SQLite, text on PostgreSQL */
-  json: string | Buffer;
+  /**
+   * the items joined by commas, without brackets: UTF-8 bytes from SQLite, text on PostgreSQL, or
+   * bytes held elsewhere that copy themselves straight into the answer (the in-memory list index)
+   */
+  json: string | Buffer | ItemBytes;
+}
+
+/** UTF-8 bytes of joined items, written where the answer wants them, in one pass. */
+export interface ItemBytes {
+  byteLength: number;
+  copyTo(target: Buffer, at: number): void;
+}
+
+/** The items' JSON text, whatever form it came in. */
+export function joinedText(items: JoinedItems): string {
+  const { json } = items;
+  if (typeof json === 'string' || Buffer.isBuffer(json)) return json.toString();
+  const bytes = Buffer.allocUnsafe(json.byteLength);
+  json.copyTo(bytes, 0);
+  return bytes.toString();
 }
 
 /** What selectJoinedItems reads: its one row. */

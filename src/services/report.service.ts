@@ -17,6 +17,7 @@ import { NotFoundError, ValidationError } from './errors.ts';
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { JsonPage, Page, PageOf, Privacy, Report, ReportSummary } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
+import type { ListIndex } from './list-index.ts';
 
 export const MAX_PASSWORD_LENGTH = 128;
 
@@ -81,7 +82,7 @@ function analysisColumns(analysis: Analysis) {
   };
 }
 
-export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots) {
+export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots, listIndex?: ListIndex) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
@@ -159,9 +160,15 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
 
     /**
      * list() with each item as the API's JSON text. `reportsVersion`: the account's reports version as
-     * the request read it with its API key, so a search's count needs no read of its own.
+     * the request read it with its API key, so a search's count needs no read of its own, and a list
+     * without a search can come from the account's in-memory index for that version (list-index.ts).
      */
     async listJson(userId: number, options: ReportListOptions, reportsVersion?: number): Promise<JsonPage> {
+      if (listIndex !== undefined && reportsVersion !== undefined && !options.search) {
+        const { project, result, sortBy, sort, page, perPage } = options;
+        const found = listIndex.page(userId, reportsVersion, { project, result, sortBy, sort, ...pageWindow(page, perPage) });
+        if (found !== undefined) return { ...found, page, perPage };
+      }
       return listPage(userId, options, reportRepository.listReportItemsJoined, reportsVersion);
     },
 

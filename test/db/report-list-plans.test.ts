@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/database.ts';
 import { withValueBlindPlaceholders } from '../../src/db/sqlite-value-blind-sql.ts';
 import { listProjectItemsJoined } from '../../src/repositories/project.repository.ts';
 import { countReports, listReportItemsJoined, type ReportFilters } from '../../src/repositories/report.repository.ts';
+import { readIdsInOrder, readIndexItems } from '../../src/repositories/list-index.repository.ts';
 import { REPORT_FILTERS, REPORT_SORTS } from '../support/report-list-shapes.ts';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
 
@@ -181,4 +182,18 @@ describe('report list query plans [sqlite]', () => {
     await countReports(logged, 1, { search: 'pricing' });
     expect(plan(captured[0]).join(' | ')).toMatch(/^SEARCH reports USING COVERING INDEX reports_user_id_url_lower_idx \(user_id=\?\)$/);
   });
+
+  it('reads an account\'s list index items from the project summary index alone, in its order', async () => {
+    captured = [];
+    await readIndexItems(logged, 1);
+    expect(plan(captured[0])).toEqual(['SEARCH reports USING COVERING INDEX reports_user_project_rank_url_summary_idx (user_id=?)']);
+  });
+
+  for (const key of ['url', 'generated_at'] as const) {
+    it(`reads an account's ids in ${key} order from the ${key} index alone`, async () => {
+      captured = [];
+      await readIdsInOrder(logged, 1, key);
+      expect(plan(captured[0])).toEqual([`SEARCH reports USING COVERING INDEX reports_user_${key}_idx (user_id=?)`]);
+    });
+  }
 });

@@ -1,0 +1,33 @@
+// One account's list index made from the database (on the index's own thread: list-index-worker.ts).
+// Everything is read in one read-only transaction, a snapshot on both databases (SQLite in WAL mode
+// from its first read; PostgreSQL at REPEATABLE READ), so the items, the orders and the reports
+// version all describe the same moment, whatever other connections commit meanwhile.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { readIdsInOrder, readIndexItems } from '../repositories/list-index.repository.ts';
+import { readReportsVersion } from '../repositories/reports-version.ts';
+import { AccountListIndexBuilder, type IndexParts } from './account-list-index.ts';
+
+export type BuildOutcome =
+  /** the account's index as of `version` */
+  | { version: number; parts: IndexParts }
+  /** its items alone are more than `maxBytes` */
+  | { version: number; tooBig: true }
+  /** no such account */
+  | null;
+
+export async function buildIndexParts(db: Kysely<Database>, userId: number, maxBytes: number): Promise<BuildOutcome> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const version = await readReportsVersion(trx, userId);
+      if (version === undefined) return null;
+      const builder = new AccountListIndexBuilder();
+      builder.addItems(await readIndexItems(trx, userId));
+      if (builder.bytes > maxBytes) return { version, tooBig: true as const };
+      for (const key of ['url', 'generated_at'] as const) builder.setKeyedOrder(key, await readIdsInOrder(trx, userId, key));
+      return { version, parts: builder.build() };
+    });
+}
