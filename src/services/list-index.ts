@@ -30,9 +30,11 @@ export interface ListIndex {
   usage(): { accounts: number; bytes: number };
   /**
    * Builds these accounts' indexes, in this order, before they list (a server's warm start), until
-   * the budget is full; accounts that list meanwhile go first. Resolves once no build is left.
+   * the budget is full; accounts that list meanwhile go first. Until `fullSpeedUntil` (a
+   * performance.now() time) one build follows another; after it each is followed by a pause as long
+   * as itself. Resolves once no build is left.
    */
-  warm(userIds: readonly number[]): Promise<void>;
+  warm(userIds: readonly number[], fullSpeedUntil?: number): Promise<void>;
   /** Resolves once no build is queued or running (for tests and benchmarks). */
   idle(): Promise<void>;
   /** Stops building and ends the thread; indexes already held still answer. */
@@ -69,6 +71,7 @@ export function createListIndex(databaseUrl: string | undefined, maxBytes: numbe
   let worker: Worker | null = null;
   const idleWaiters: (() => void)[] = [];
   let closed = false;
+  let fullSpeedUntil = 0;
 
   const drop = (userId: number) => {
     const entry = held.get(userId);
@@ -111,9 +114,10 @@ export function createListIndex(databaseUrl: string | undefined, maxBytes: numbe
       userId,
       warmOnly,
       done: () => {
-        // A warm-start build is followed by a pause as long as itself: at most half of a core goes
-        // to warming, so the requests of a server that just started keep their latency.
-        const pause = warmOnly ? performance.now() - startedAt : 0;
+        // Once the server serves, a warm-start build is followed by a pause as long as itself: at most
+        // half of a core goes to warming, so the requests of a server that just started keep their latency.
+        const now = performance.now();
+        const pause = warmOnly && now > fullSpeedUntil ? now - startedAt : 0;
         const next = () => {
           building = null;
           buildNext();
@@ -184,8 +188,9 @@ export function createListIndex(databaseUrl: string | undefined, maxBytes: numbe
       return undefined;
     },
     usage: () => ({ accounts: held.size, bytes: used }),
-    warm(userIds) {
+    warm(userIds, until = 0) {
       if (budget === 0 || closed) return Promise.resolve();
+      fullSpeedUntil = until;
       warming.push(...userIds);
       buildNext();
       return idle();
