@@ -1,0 +1,93 @@
+// Some of the read benchmark's queries through one pagegrade server, in the order given, each against
+// the static floor of its body, with the CPU each side spent per request (from /proc: the server's
+// process and its main thread, and this load generator). For experiments between full runs; the
+// million-report databases must exist (a full `npm run bench` seeds them).
+//
+//   npx tsx bench/experiments/read-queries.ts sqlite|postgres show,list_default,list_filtered [measured_s] [warm_up_s]
+//
+// Env: SETTINGS=NAME=value,NAME=value (more server environment, e.g. PAGEGRADE_LIST_INDEX_MB=0);
+// DATABASE_URL for PostgreSQL (default postgres://postgres@127.0.0.1:5432/test); FLOOR=0 skips the floors.
+// `list_filtered_one` asks one account for one project's verdict again and again (kept answers).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runLoad, type LoadResult } from '../load.ts';
+import { startPagegrade } from '../pagegrade-server.ts';
+import { freePort, rssMb, startService } from '../processes.ts';
+import { pick, seededRandom } from '../random.ts';
+import { asRandomAccounts, type AccountPath } from '../read.ts';
+import { SEARCH_TERM } from '../seed-rows.ts';
+import { prepareReadDatabase } from '../seed.ts';
+
+const VERDICTS = ['good', 'decent', 'bad'];
+const PATHS: Record<string, AccountPath> = {
+  show: (random, account) => `/api/v1/reports/${pick(random, account.reportIds)}`,
+  list_default: () => '/api/v1/reports',
+  list_search: () => `/api/v1/reports?search=${SEARCH_TERM}`,
+  list_filtered: (random, account) =>
+    `/api/v1/reports?project=${pick(random, account.projects)}&result=${pick(random, VERDICTS)}&sort_by=url&sort=asc`,
+  list_filtered_one: (_random, account) => `/api/v1/reports?project=${account.projects[0]}&result=good&sort_by=url&sort=asc`,
+  projects_list: () => '/api/v1/projects',
+};
+
+/** CPU µs a process (or one of its threads) has used, from /proc (clock ticks of 10 ms). */
+function cpuMicros(pid: number, thread?: number): number {
+  const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** Load for `seconds` after a warm-up, with the CPU per request of the server (whole, main thread) and of this process. */
+async function measure(origin: string, pid: number, next: Parameters<typeof runLoad>[0]['next'], seconds: number, warmUp: number) {
+  await runLoad({ origin, connections: 10, durationS: warmUp, next });
+  const before = { server: cpuMicros(pid), main: cpuMicros(pid, pid), load: process.cpuUsage() };
+  const result: LoadResult = await runLoad({ origin, connections: 10, durationS: seconds, next });
+  const load = process.cpuUsage(before.load);
+  const per = (micros: number) => Math.round(micros / result.requests);
+  return {
+    rps: Math.round(result.rps),
+    p50_ms: result.p50_ms,
+    p99_ms: result.p99_ms,
+    server_cpu_us: per(cpuMicros(pid) - before.server),
+    main_thread_us: per(cpuMicros(pid, pid) - before.main),
+    load_cpu_us: per(load.user + load.system),
+  };
+}
+
+const dialect = process.argv[2] as 'sqlite' | 'postgres';
+const queries = (process.argv[3] ?? 'list_filtered').split(',');
+const seconds = Number(process.argv[4] ?? 10);
+const warmUp = Number(process.argv[5] ?? 3);
+for (const query of queries) if (!PATHS[query]) throw new Error(`unknown query ${query}; one of ${Object.keys(PATHS).join(', ')}`);
+const settings = Object.fromEntries((process.env.SETTINGS ?? '').split(',').filter(Boolean).map((pair) => pair.split('=', 2)));
+const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const size = { reports: 1_000_000, accounts: 100, projectsPerAccount: 50 };
+const database = await prepareReadDatabase(dialect, size, true, postgresUrl);
+
+const startedAt = Date.now();
+const server = await startPagegrade(database.databaseUrl, {}, settings);
+console.log(`server ready after ${(Date.now() - startedAt) / 1000} s`);
+const bodies: Record<string, string> = {};
+try {
+  for (const query of queries) {
+    const random = seededRandom(7);
+    const example = PATHS[query](random, database.accounts[0]);
+    const response = await fetch(`${server.origin}${example}`, { headers: { authorization: `Bearer ${database.accounts[0].apiKey}` } });
+    bodies[query] = await response.text();
+    const result = await measure(server.origin, server.pid, asRandomAccounts(random, database.accounts, PATHS[query]), seconds, warmUp);
+    console.log(query, JSON.stringify({ ...result, rss_mb: rssMb(server.pid) }));
+  }
+} finally {
+  await server.stop();
+}
+if (process.env.FLOOR !== '0') {
+  const bodiesFile = join(tmpdir(), `pagegrade-read-queries-${process.pid}.json`);
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const port = await freePort();
+  const floor = await startService('bench/static-floor.ts', port, { PORT: String(port), STATIC_BODIES: bodiesFile }, '/ready');
+  try {
+    for (const query of queries) console.log(`static ${query}`, JSON.stringify(await measure(floor.origin, floor.pid, () => ({ path: `/static/${query}` }), seconds, 2)));
+  } finally {
+    await floor.stop();
+  }
+}
