@@ -29,7 +29,8 @@ export const READ_QUERIES = ['show', 'list_default', 'list_search', 'list_filter
 export type ReadQuery = (typeof READ_QUERIES)[number];
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
-const PATHS: Record<ReadQuery, AccountPath> = {
+/** Each query's request for an account (bench/experiments/read-queries.ts reuses them). */
+export const READ_PATHS: Record<ReadQuery, AccountPath> = {
   show: (random, account) => `/api/v1/reports/${pick(random, account.reportIds)}`,
   list_default: () => '/api/v1/reports',
   list_search: () => `/api/v1/reports?search=${SEARCH_TERM}`,
@@ -101,10 +102,10 @@ export async function runReadBenchmark(
         const rss = sampleRss(server.pid);
         for (const query of queries) {
           const random = seededRandom(READ_QUERIES.indexOf(query) + 1);
-          const example = PATHS[query](random, database.accounts[0]);
+          const example = READ_PATHS[query](random, database.accounts[0]);
           bodies[query] = await fetchBody(server.origin, example, database.accounts[0]);
           await warmReportTables(dialect, database.databaseUrl);
-          const result = await measure(server.origin, asRandomAccounts(random, database.accounts, PATHS[query]));
+          const result = await measure(server.origin, asRandomAccounts(random, database.accounts, READ_PATHS[query]));
           measured[query] = { ...result, example };
         }
         return { measured, bodies, rssPeak: rss.stop() };

@@ -51,8 +51,9 @@ export const DEFAULT_SQLITE_CACHE_MB = 256;
 export const DEFAULT_LIST_CACHE_MB = 64;
 
 /**
- * A sixteenth of the machine's memory. Indexes take about 650 bytes a report (a million reports: 650
- * MB) and only for accounts that list; an account that does not fit is listed through SQL as before.
+ * A sixteenth of the machine's memory. Indexes take about 600 bytes a report (a million reports: 565
+ * MB); a starting server builds them until the budget is full, and an account that does not fit is
+ * listed through SQL.
  */
 export const DEFAULT_LIST_INDEX_MB = Math.floor(totalmem() / 16 / (1024 * 1024));
 

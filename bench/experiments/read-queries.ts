@@ -14,20 +14,13 @@ import { join } from 'node:path';
 import { runLoad, type LoadResult } from '../load.ts';
 import { startPagegrade } from '../pagegrade-server.ts';
 import { freePort, rssMb, startService } from '../processes.ts';
-import { pick, seededRandom } from '../random.ts';
-import { asRandomAccounts, type AccountPath } from '../read.ts';
-import { SEARCH_TERM } from '../seed-rows.ts';
+import { seededRandom } from '../random.ts';
+import { asRandomAccounts, READ_PATHS, type AccountPath } from '../read.ts';
 import { prepareReadDatabase } from '../seed.ts';
 
-const VERDICTS = ['good', 'decent', 'bad'];
 const PATHS: Record<string, AccountPath> = {
-  show: (random, account) => `/api/v1/reports/${pick(random, account.reportIds)}`,
-  list_default: () => '/api/v1/reports',
-  list_search: () => `/api/v1/reports?search=${SEARCH_TERM}`,
-  list_filtered: (random, account) =>
-    `/api/v1/reports?project=${pick(random, account.projects)}&result=${pick(random, VERDICTS)}&sort_by=url&sort=asc`,
+  ...READ_PATHS,
   list_filtered_one: (_random, account) => `/api/v1/reports?project=${account.projects[0]}&result=good&sort_by=url&sort=asc`,
-  projects_list: () => '/api/v1/projects',
 };
 
 /** CPU µs a process (or one of its threads) has used, from /proc (clock ticks of 10 ms). */

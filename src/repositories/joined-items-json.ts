@@ -38,14 +38,6 @@ export interface ItemBytes {
   copyTo(target: Buffer, at: number): void;
 }
 
-/** The items' JSON text, whatever form it came in. */
-export function joinedText(items: JoinedItems): string {
-  const { json } = items;
-  if (typeof json === 'string' || Buffer.isBuffer(json)) return json.toString();
-  const bytes = Buffer.allocUnsafe(json.byteLength);
-  json.copyTo(bytes, 0);
-  return bytes.toString();
-}
 
 /** What selectJoinedItems reads: its one row. */
 export interface JoinedRow {

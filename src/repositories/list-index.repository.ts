@@ -1,6 +1,7 @@
-// The reads that build an account's in-memory list index (services/list-index-build.ts): all of its
-// reports' list items, and its reports' ids in the database's own url and generated_at order. They run
-// on the index's own thread and connection, so each is one statement.
+// The reads behind the in-memory list indexes: what builds an account's index
+// (services/list-index-build.ts: all of its reports' list items, and its reports' ids in the
+// database's own url and generated_at order; on the index's own thread and connection, so each is
+// one statement), and the order in which a starting server builds them.
 //
 // Why these orders: the items come in (project, result_rank, url, id) order, which SQLite reads from
 // one index that holds the summary too (reports_user_project_rank_url_summary_idx), so a build reads no

@@ -9,7 +9,7 @@
 // arrays are typed, so a million items are a few dozen objects for the garbage collector.
 import type { JoinedItems } from '../repositories/joined-items-json.ts';
 import type { ReportSortBy } from '../repositories/report.repository.ts';
-import type { IndexItemRow } from '../repositories/list-index.repository.ts';
+import type { IndexItemRow, KeyedOrder } from '../repositories/list-index.repository.ts';
 import type { Verdict } from '../analysis/types.ts';
 
 export interface IndexPageQuery {
@@ -164,109 +164,100 @@ export class AccountListIndex {
   }
 }
 
+/** Bytes an item takes in the index: `{"id":<id>,`, the summary's fields, and a comma after it. */
+function itemLength(row: IndexItemRow): number {
+  return ID_PREFIX_BYTES + String(row.id).length + Buffer.byteLength(row.summary_json) + 1;
+}
+
+/** What the items of `rows` take in the index, to refuse an account too big before packing it. */
+export function itemsLength(rows: readonly IndexItemRow[]): number {
+  let length = 0;
+  for (const row of rows) length += itemLength(row);
+  return length;
+}
+
 /**
- * Collects an account's items (in readIndexItems' order) and the database's url and generated_at
- * orders, then makes the index. `bytes` grows as items come, so a build can stop once it is too big.
+ * An account's index from its items (in readIndexItems' order) and its ids in the database's url and
+ * generated_at orders. Items are written once, into a buffer of their own (never a slice of Node's
+ * shared pool, so it can be moved to another thread): the id's prefix, then the whole summary, whose
+ * opening brace becomes the prefix's comma, then the comma that follows the item in a list (see
+ * AccountListIndex.joined). No string per item is made.
  */
-export class AccountListIndexBuilder {
-  bytes = 0;
-  private readonly chunks: Buffer[] = [];
-  private readonly ends: number[] = [];
-  private readonly ids: number[] = [];
-  private readonly ranks: number[] = [];
-  private readonly projectNames: string[] = [];
-  private readonly projectRanges: number[] = [];
-  private readonly keyedOrders: Partial<Record<'url' | 'generated_at', number[]>> = {};
+export function packIndexParts(
+  rows: readonly IndexItemRow[],
+  keyedIds: Record<KeyedOrder, readonly number[]>,
+  length = itemsLength(rows),
+): IndexParts {
+  const n = rows.length;
+  const items = Buffer.from(new ArrayBuffer(length));
+  const starts = new Uint32Array(n + 1);
+  const ranks = new Uint8Array(n);
+  const ids = new Array<number>(n);
+  const projects = new ProjectRangesBuilder();
+  let at = 0;
+  rows.forEach((row, index) => {
+    at += items.write(`{"id":${row.id}`, at, 'latin1');
+    const brace = at;
+    at += items.write(row.summary_json, at);
+    items[brace] = COMMA;
+    items[at++] = COMMA;
+    starts[index + 1] = at;
+    ranks[index] = row.result_rank;
+    ids[index] = row.id;
+    projects.add(row.project, row.result_rank, index);
+  });
+  projects.close(n);
+  const byIndex = new Map(ids.map((id, index) => [id, index]));
+  const keyed = (key: KeyedOrder) => {
+    const orderIds = keyedIds[key];
+    if (orderIds.length !== n) throw new Error(`the ${key} order does not cover the items`);
+    return Int32Array.from(orderIds, (id) => {
+      const index = byIndex.get(id);
+      if (index === undefined) throw new Error(`the ${key} order names report ${id}, which the items do not`);
+      return index;
+    });
+  };
+  return {
+    items,
+    starts,
+    ranks,
+    projectNames: projects.names,
+    projectRanges: Int32Array.from(projects.ranges),
+    orders: {
+      id: withPositions(inKeyOrder(ids, byIndex, (id) => id)),
+      result: withPositions(inKeyOrder(ids, byIndex, (id, index) => ranks[index] * RANK_STRIDE + id)),
+      url: withPositions(keyed('url')),
+      generated_at: withPositions(keyed('generated_at')),
+    },
+  };
+}
+
+/** Each project's ProjectRanges, from items that arrive by project, then rank. */
+class ProjectRangesBuilder {
+  readonly names: string[] = [];
+  readonly ranges: number[] = [];
   /** the project whose items are arriving, and the highest rank seen in it */
   private current: { name: string; rank: number } | null = null;
 
-  addItems(rows: readonly IndexItemRow[]): void {
-    // Each item is `{"id":<id>,` then the summary's fields, then the comma that follows it in a list
-    // (see AccountListIndex.joined): written as the id's prefix, then the whole summary, whose opening
-    // brace becomes the prefix's comma. No string per item is made.
-    let length = 0;
-    for (const row of rows) length += ID_PREFIX_BYTES + String(row.id).length + Buffer.byteLength(row.summary_json) + 1;
-    const chunk = Buffer.allocUnsafe(length);
-    let at = 0;
-    for (const row of rows) {
-      at += chunk.write(`{"id":${row.id}`, at, 'latin1');
-      const brace = at;
-      at += chunk.write(row.summary_json, at);
-      chunk[brace] = COMMA;
-      chunk[at++] = COMMA;
-      this.ends.push(this.bytes + at);
-      this.addToProject(row.project, row.result_rank, this.ids.length);
-      this.ids.push(row.id);
-      this.ranks.push(row.result_rank);
-    }
-    this.chunks.push(chunk);
-    this.bytes += chunk.length;
-  }
-
-  /** The account's ids in the database's (key, id) order. */
-  setKeyedOrder(key: 'url' | 'generated_at', ids: number[]): void {
-    this.keyedOrders[key] = ids;
-  }
-
-  build(): IndexParts {
-    this.closeProject();
-    const n = this.ids.length;
-    // Arrays of their own (never a slice of Node's shared pool), so their buffers can be moved.
-    const items = new Uint8Array(this.bytes);
-    let at = 0;
-    for (const chunk of this.chunks) {
-      items.set(chunk, at);
-      at += chunk.length;
-    }
-    const starts = new Uint32Array(n + 1);
-    starts.set(this.ends, 1);
-    const ranks = Uint8Array.from(this.ranks);
-    const ids = this.ids;
-    const byIndex = new Map(ids.map((id, index) => [id, index]));
-    const keyed = (key: 'url' | 'generated_at') => {
-      const orderIds = this.keyedOrders[key];
-      if (orderIds === undefined || orderIds.length !== n) throw new Error(`the ${key} order does not cover the items`);
-      return Int32Array.from(orderIds, (id) => {
-        const index = byIndex.get(id);
-        if (index === undefined) throw new Error(`the ${key} order names report ${id}, which the items do not`);
-        return index;
-      });
-    };
-    return {
-      items,
-      starts,
-      ranks,
-      projectNames: this.projectNames,
-      projectRanges: Int32Array.from(this.projectRanges),
-      orders: {
-        id: withPositions(inKeyOrder(ids, byIndex, (id) => id)),
-        result: withPositions(inKeyOrder(ids, byIndex, (id, index) => ranks[index] * RANK_STRIDE + id)),
-        url: withPositions(keyed('url')),
-        generated_at: withPositions(keyed('generated_at')),
-      },
-    };
-  }
-
-  /** Items arrive by project then rank: a new project closes the last one's ranges. */
-  private addToProject(name: string, rank: number, index: number): void {
+  add(name: string, rank: number, index: number): void {
     if (this.current === null || this.current.name !== name) {
-      this.closeProject();
-      if (this.projectNames.includes(name)) throw new Error(`items of project ${name} arrived out of order`);
+      this.close(index);
+      if (this.names.includes(name)) throw new Error(`items of project ${name} arrived out of order`);
       this.current = { name, rank: 0 };
-      this.projectNames.push(name);
-      this.projectRanges.push(index, index, index, index);
+      this.names.push(name);
+      this.ranges.push(index, index, index, index);
     }
-    const ranges = this.projectRanges;
-    const base = ranges.length - 4;
+    const base = this.ranges.length - 4;
     // Ranks with no items start where the next present one does.
-    while (this.current.rank < rank) ranges[base + ++this.current.rank] = index;
+    while (this.current.rank < rank) this.ranges[base + ++this.current.rank] = index;
     if (rank < this.current.rank) throw new Error(`items of project ${name} arrived out of rank order`);
   }
 
-  private closeProject(): void {
+  /** Ends the last project's ranges at `end`. */
+  close(end: number): void {
     if (this.current === null) return;
-    const base = this.projectRanges.length - 4;
-    while (this.current.rank < 3) this.projectRanges[base + ++this.current.rank] = this.ids.length;
+    const base = this.ranges.length - 4;
+    while (this.current.rank < 3) this.ranges[base + ++this.current.rank] = end;
     this.current = null;
   }
 }

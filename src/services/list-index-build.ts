@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { readIdsInOrder, readIndexItems } from '../repositories/list-index.repository.ts';
 import { readReportsVersion } from '../repositories/reports-version.ts';
-import { AccountListIndexBuilder, type IndexParts } from './account-list-index.ts';
+import { itemsLength, packIndexParts, type IndexParts } from './account-list-index.ts';
 
 export type BuildOutcome =
   /** the account's index as of `version` */
@@ -24,10 +24,11 @@ export async function buildIndexParts(db: Kysely<Database>, userId: number, maxB
     .execute(async (trx) => {
       const version = await readReportsVersion(trx, userId);
       if (version === undefined) return null;
-      const builder = new AccountListIndexBuilder();
-      builder.addItems(await readIndexItems(trx, userId));
-      if (builder.bytes > maxBytes) return { version, tooBig: true as const };
-      for (const key of ['url', 'generated_at'] as const) builder.setKeyedOrder(key, await readIdsInOrder(trx, userId, key));
-      return { version, parts: builder.build() };
+      const rows = await readIndexItems(trx, userId);
+      const length = itemsLength(rows);
+      if (length > maxBytes) return { version, tooBig: true as const };
+      const url = await readIdsInOrder(trx, userId, 'url');
+      const generated_at = await readIdsInOrder(trx, userId, 'generated_at');
+      return { version, parts: packIndexParts(rows, { url, generated_at }, length) };
     });
 }

@@ -12,7 +12,7 @@ import type { IndexPageQuery } from './account-list-index.ts';
 import { createListIndex, type ListIndex } from './list-index.ts';
 import { buildIndexParts } from './list-index-build.ts';
 import { createDb } from '../db/database.ts';
-import { joinedText } from '../repositories/joined-items-json.ts';
+import type { JoinedItems } from '../repositories/joined-items-json.ts';
 
 const VERDICTS: ReportResult[] = ['good', 'decent', 'bad'];
 const SORTS: ReportSortBy[] = ['id', 'generated_at', 'url', 'result'];
@@ -48,6 +48,15 @@ async function accountWithVariedReports(db: DbExecutor, reports: number): Promis
     }),
   );
   return owner;
+}
+
+/** A page's items as JSON text (the index hands them over as bytes that copy themselves). */
+function joinedText(items: JoinedItems): string {
+  const { json } = items;
+  if (typeof json === 'string' || Buffer.isBuffer(json)) return json.toString();
+  const bytes = Buffer.allocUnsafe(json.byteLength);
+  json.copyTo(bytes, 0);
+  return bytes.toString();
 }
 
 /** The page and total as the SQL path reads them. */

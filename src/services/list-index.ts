@@ -12,7 +12,8 @@
 // cost 250-320 µs of server CPU on SQLite (half of it the page's statement) and more on PostgreSQL.
 // From memory the page is picked and copied in about 15 µs.
 //
-// Builds take the CPU requests leave: the thread runs at the lowest priority, and a warm-start build
+// Builds take the CPU requests leave: the thread runs at the lowest priority, and once the server
+// serves (after warm()'s `fullSpeedUntil`; src/server.ts builds first, then listens) a warm-start build
 // is followed by a pause as long as itself. Building a million reports' indexes takes 10-20 s of CPU;
 // unpaused, on two cores, PostgreSQL's show answered with a p99 of 30 ms while they were built.
 //
@@ -42,8 +43,6 @@ export interface ListIndex {
 }
 
 export interface ListIndexOptions {
-  /** SQLite's page cache on the build thread's connection. */
-  sqliteCacheMb?: number;
   /** Where a failed build is reported (the request path never sees it). */
   onBuildError?: (userId: number, error: unknown) => void;
 }
@@ -51,6 +50,7 @@ export interface ListIndexOptions {
 /** Accounts whose first miss is remembered: more than any server lists at once. */
 const MAX_REMEMBERED_MISSES = 10_000;
 const WORKER_URL = new URL('./list-index-worker.mjs', import.meta.url);
+/** SQLite's page cache on the build thread's connection: a build reads each page about once. */
 const BUILD_THREAD_SQLITE_CACHE_MB = 64;
 
 /** `maxBytes`: the most all indexes may hold together; 0 builds none. */
@@ -132,7 +132,7 @@ export function createListIndex(databaseUrl: string | undefined, maxBytes: numbe
   }
 
   function startWorker(): Worker {
-    const workerData: ListIndexWorkerData = { databaseUrl, sqliteCacheMb: options.sqliteCacheMb ?? BUILD_THREAD_SQLITE_CACHE_MB };
+    const workerData: ListIndexWorkerData = { databaseUrl, sqliteCacheMb: BUILD_THREAD_SQLITE_CACHE_MB };
     const thread = new Worker(WORKER_URL, { workerData });
     thread.on('message', (reply: BuildReply) => {
       if ('error' in reply) options.onBuildError?.(reply.userId, Object.assign(new Error(reply.error.message), reply.error));
@@ -156,9 +156,9 @@ export function createListIndex(databaseUrl: string | undefined, maxBytes: numbe
   function keep(userId: number, outcome: Extract<BuildReply, { outcome: unknown }>['outcome'], warmOnly: boolean): void {
     if (outcome === null) return;
     if ('tooBig' in outcome) return void tooBig.set(userId, outcome.version);
-    const index = new AccountListIndex(outcome.parts);
     const current = held.get(userId);
     if (closed || (current !== undefined && current.version >= outcome.version)) return;
+    const index = new AccountListIndex(outcome.parts);
     if (index.bytes > budget) return void tooBig.set(userId, outcome.version);
     if (warmOnly && used - (current?.index.bytes ?? 0) + index.bytes > budget) return;
     drop(userId);
