@@ -6,7 +6,10 @@
 //   npx tsx bench/experiments/read-queries.ts sqlite|postgres show,list_default,list_filtered [measured_s] [warm_up_s]
 //
 // Env: SETTINGS=NAME=value,NAME=value (more server environment, e.g. PAGEGRADE_LIST_INDEX_MB=0);
-// DATABASE_URL for PostgreSQL (default postgres://postgres@127.0.0.1:5432/test); FLOOR=0 skips the floors.
+// DATABASE_URL for PostgreSQL (default postgres://postgres@127.0.0.1:5432/test); FLOOR=0 skips the floors;
+// ACCOUNTS=2 seeds (once) and uses a database of that many accounts shaped as the benchmark's (10,000
+// reports, 50 projects each): per-request costs without the million-report seed; PROFILE=dir writes a
+// V8 CPU profile of the server there.
 // `list_filtered_one` asks one account for one project's verdict again and again (kept answers).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,11 +57,12 @@ const warmUp = Number(process.argv[5] ?? 3);
 for (const query of queries) if (!PATHS[query]) throw new Error(`unknown query ${query}; one of ${Object.keys(PATHS).join(', ')}`);
 const settings = Object.fromEntries((process.env.SETTINGS ?? '').split(',').filter(Boolean).map((pair) => pair.split('=', 2)));
 const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const size = { reports: 1_000_000, accounts: 100, projectsPerAccount: 50 };
+const accounts = Number(process.env.ACCOUNTS ?? 100);
+const size = { reports: accounts * 10_000, accounts, projectsPerAccount: 50 };
 const database = await prepareReadDatabase(dialect, size, true, postgresUrl);
 
 const startedAt = Date.now();
-const server = await startPagegrade(database.databaseUrl, {}, settings);
+const server = await startPagegrade(database.databaseUrl, { cpuProfDir: process.env.PROFILE }, settings);
 console.log(`server ready after ${(Date.now() - startedAt) / 1000} s`);
 const bodies: Record<string, string> = {};
 try {

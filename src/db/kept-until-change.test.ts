@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from './migrate.ts';
 import { createDb, type DbHandle } from './database.ts';
+import type { Kysely } from 'kysely';
 import { keptUntilChange } from './kept-until-change.ts';
+import { attachDirectReader } from './prepared-reads.ts';
+import type { Database } from './database.ts';
 import { insertUser } from '../repositories/user.repository.ts';
 import { openTestDatabase, testDialects } from '../../test/support/databases.ts';
 
@@ -69,6 +72,41 @@ describe('rows kept until the database changes [sqlite]', () => {
       await kept(handle.db, 'a');
     });
     expect(read).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('one change stamp for the lookups of a turn', () => {
+  function fakeDatabase(stamps: string[]) {
+    const db = {} as Kysely<Database>;
+    const changeStamp = vi.fn(() => stamps.shift());
+    attachDirectReader(db, { dialect: 'sqlite', all: () => undefined, changeStamp });
+    return { db, changeStamp };
+  }
+
+  it('reads the stamp once for the lookups asked in one turn, and again in the next', async () => {
+    const { db, changeStamp } = fakeDatabase(['1', '1', '2']);
+    const read = vi.fn(async (_db: unknown, key: string) => ({ key }));
+    const kept = keptUntilChange(read);
+    const first = await Promise.all([kept(db, 'a'), kept(db, 'b'), kept(db, 'a')]);
+    expect(changeStamp).toHaveBeenCalledTimes(1);
+    expect(first.map((row) => row?.key)).toEqual(['a', 'b', 'a']);
+    expect(read).toHaveBeenCalledTimes(3);
+    // Same stamp in the next turn: kept.
+    await kept(db, 'a');
+    expect(changeStamp).toHaveBeenCalledTimes(2);
+    expect(read).toHaveBeenCalledTimes(3);
+    // The stamp moved: read again.
+    await kept(db, 'a');
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('reads the stamp after every lookup of the turn was asked', async () => {
+    const { db, changeStamp } = fakeDatabase(['after']);
+    const kept = keptUntilChange(async () => ({ found: true }));
+    const lookup = kept(db, 'a');
+    expect(changeStamp).not.toHaveBeenCalled();
+    await lookup;
+    expect(changeStamp).toHaveBeenCalledTimes(1);
   });
 });
 

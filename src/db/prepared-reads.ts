@@ -31,6 +31,11 @@ export function directDialectOf(db: DbExecutor): DialectName | undefined {
   return readers.get(db)?.dialect;
 }
 
+/** Whether the database has a change stamp at all (SQLite's own connection; never a transaction). */
+export function hasChangeStamp(db: DbExecutor): boolean {
+  return readers.get(db)?.changeStamp !== undefined;
+}
+
 /** The database's change stamp (DirectReader.changeStamp); undefined for a transaction or PostgreSQL. */
 export function changeStampOf(db: DbExecutor): string | undefined {
   return readers.get(db)?.changeStamp?.();
