@@ -8,6 +8,13 @@ import { NotFoundError, ValidationError } from '../services/errors.ts';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
 import { validationMessages } from './validation-messages.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the moment the server starts closing (registerShutdownResponses). */
+    shuttingDown: boolean;
+  }
+}
+
 export const NOT_FOUND_BODY = { message: 'Resource not found.', status: 404 } as const;
 
 export function sendValidationError(reply: FastifyReply, errors: Record<string, string[]>) {
@@ -119,17 +126,18 @@ export const frameworkErrorOptions = {
  * closes its connection, so an idle keep-alive connection cannot hold the shutdown open.
  */
 export function registerShutdownResponses(app: FastifyInstance): void {
-  let closing = false;
+  app.decorate('shuttingDown', false);
   app.addHook('preClose', async () => {
-    closing = true;
+    app.shuttingDown = true;
   });
   app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+    if (!app.shuttingDown) return;
     reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
     return sendError(reply, 503, 'The server is shutting down; retry shortly.');
   });
+  // (send-json-text.ts sendJsonParts does the same for the answers it writes itself.)
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (app.shuttingDown) reply.header('connection', 'close');
   });
 }
 

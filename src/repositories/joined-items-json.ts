@@ -32,10 +32,14 @@ export interface JoinedItems {
   json: string | Buffer | ItemBytes;
 }
 
-/** UTF-8 bytes of joined items, written where the answer wants them, in one pass. */
+/** UTF-8 bytes of joined items held elsewhere: copied where the answer wants them, or written as they are. */
 export interface ItemBytes {
   byteLength: number;
   copyTo(target: Buffer, at: number): void;
+  /** how many separate byte ranges the items are in */
+  partCount: number;
+  /** the ranges as views of the bytes that hold them, in order (nothing copied) */
+  parts(): Buffer[];
 }
 
 

@@ -50,12 +50,18 @@ async function accountWithVariedReports(db: DbExecutor, reports: number): Promis
   return owner;
 }
 
-/** A page's items as JSON text (the index hands them over as bytes that copy themselves). */
+/**
+ * A page's items as JSON text. The index hands them over as bytes that copy themselves or give their
+ * ranges as views: both must be the same bytes.
+ */
 function joinedText(items: JoinedItems): string {
   const { json } = items;
   if (typeof json === 'string' || Buffer.isBuffer(json)) return json.toString();
   const bytes = Buffer.allocUnsafe(json.byteLength);
   json.copyTo(bytes, 0);
+  const parts = json.parts();
+  expect(parts).toHaveLength(json.partCount);
+  expect(Buffer.concat(parts).equals(bytes)).toBe(true);
   return bytes.toString();
 }
 
@@ -110,6 +116,25 @@ forEachDialect('list index', (database) => {
       }
     }
     expect(fullPages).toBeGreaterThan(40);
+    await index.close();
+  });
+
+  it('gives a project\'s verdict by url, ascending, as one range of its bytes', async () => {
+    const { db } = database();
+    const owner = await accountWithVariedReports(db, 90);
+    const { index } = listIndexOn(database().databaseUrl);
+    const version = await versionOf(db, owner);
+    await builtFor(index, owner, version);
+    const partCount = (query: IndexPageQuery) => {
+      const json = index.page(owner, version, query)?.items.json;
+      if (json === undefined || typeof json === 'string' || Buffer.isBuffer(json)) throw new Error('no bytes from the index');
+      return json.partCount;
+    };
+    const byUrl = { project: 'a.com', result: 'bad', sortBy: 'url', limit: 100, offset: 0 } as const;
+    expect(partCount({ ...byUrl, sort: 'asc' })).toBe(1);
+    expect(partCount({ ...byUrl, sort: 'asc', limit: 3, offset: 2 })).toBe(1);
+    // Descending, each item is a range of its own.
+    expect(partCount({ ...byUrl, sort: 'desc' })).toBe(10);
     await index.close();
   });
 

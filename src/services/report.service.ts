@@ -159,16 +159,22 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     },
 
     /**
-     * list() with each item as the API's JSON text. `reportsVersion`: the account's reports version as
-     * the request read it with its API key, so a search's count needs no read of its own, and a list
-     * without a search can come from the account's in-memory index for that version (list-index.ts).
+     * A list without a search from the account's in-memory index at `reportsVersion` (the version the
+     * request read with its API key), or undefined: a search, or no index for that version (yet; this
+     * ask counts towards building one, so ask once a request). See list-index.ts.
+     */
+    listFromIndex(userId: number, options: ReportListOptions, reportsVersion: number): JsonPage | undefined {
+      if (listIndex === undefined || options.search) return undefined;
+      const { project, result, sortBy, sort, page, perPage } = options;
+      const found = listIndex.page(userId, reportsVersion, { project, result, sortBy, sort, ...pageWindow(page, perPage) });
+      return found === undefined ? undefined : { ...found, page, perPage };
+    },
+
+    /**
+     * list() read from the database, each item as the API's JSON text. `reportsVersion`: the account's
+     * reports version as the request read it with its API key, so a search's count needs no read of its own.
      */
     async listJson(userId: number, options: ReportListOptions, reportsVersion?: number): Promise<JsonPage> {
-      if (listIndex !== undefined && reportsVersion !== undefined && !options.search) {
-        const { project, result, sortBy, sort, page, perPage } = options;
-        const found = listIndex.page(userId, reportsVersion, { project, result, sortBy, sort, ...pageWindow(page, perPage) });
-        if (found !== undefined) return { ...found, page, perPage };
-      }
       return listPage(userId, options, reportRepository.listReportItemsJoined, reportsVersion);
     },
 

@@ -11,8 +11,8 @@ import {
   UpdateReportBody,
 } from '../../schemas/reports.ts';
 import { commonErrorResponses } from '../../schemas/common.ts';
-import { listEnvelopeJson } from '../../list-envelope.ts';
-import { sendJsonText } from '../../send-json-text.ts';
+import { listEnvelopeJson, listEnvelopeParts } from '../../list-envelope.ts';
+import { sendJsonParts, sendJsonText } from '../../send-json-text.ts';
 import { parseId } from '../../parse-id.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 import { listBodyKey, type KeptListBodies } from '../../kept-list-bodies.ts';
@@ -54,8 +54,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies
         sort: q.sort,
         per_page: q.per_page,
       };
+      const indexed = reports.listFromIndex(request.account.id, options, request.reportsVersion);
+      // A page that is a few ranges of the index is written from it; any other is made once and kept.
+      const parts = indexed && listEnvelopeParts(request, indexed, linkQuery);
+      if (parts) return sendJsonParts(reply, parts);
       const body = await keptLists.get(listBodyKey(request, [options, linkQuery]), async () =>
-        listEnvelopeJson(request, await reports.listJson(request.account.id, options, request.reportsVersion), linkQuery),
+        listEnvelopeJson(request, indexed ?? (await reports.listJson(request.account.id, options, request.reportsVersion)), linkQuery),
       );
       return sendJsonText(reply, body);
     },
