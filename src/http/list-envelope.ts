@@ -14,10 +14,6 @@ const DATA_OPEN = Buffer.from('{"data":[');
  */
 const MAX_UNCOPIED_PARTS = 8;
 
-function rest(request: FastifyRequest, page: JsonPage, query: LinkQuery): string {
-  return `],${JSON.stringify(pagination(request, page, query)).slice(1)}`;
-}
-
 /**
  * The answer as byte parts to write in order (send-json-text.ts sendJsonParts), the items as views of
  * the list index: when its items are in a few ranges of the index; otherwise undefined.
@@ -42,7 +38,12 @@ export function listEnvelopeJson(request: FastifyRequest, page: JsonPage, query:
   return body;
 }
 
-function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
+/**
+ * What follows the items: `],"links":{…},"meta":{…},"status":200}`, written as text. Each link is its
+ * JSON-escaped start and a page number (digits need no escaping), so the result is what JSON.stringify
+ * of the object gives, at a third of the cost (which was about 4% of a filtered list's main thread).
+ */
+function rest(request: FastifyRequest, page: JsonPage, query: LinkQuery): string {
   const path = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
   const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
   // The other parameters are the same in every link: encoded once, as URLSearchParams would (the page last).
@@ -50,26 +51,16 @@ function pagination(request: FastifyRequest, page: JsonPage, query: LinkQuery) {
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
-  const linkStart = `${path}?${params.size > 0 ? `${params.toString()}&` : ''}page=`;
-  const link = (pageNumber: number) => `${linkStart}${pageNumber}`;
+  const linkOpen = JSON.stringify(`${path}?${params.size > 0 ? `${params.toString()}&` : ''}page=`).slice(0, -1);
+  const link = (pageNumber: number) => `${linkOpen}${pageNumber}"`;
   const from = (page.page - 1) * page.perPage + 1;
   const hasItems = page.items.count > 0;
-  return {
-    links: {
-      first: link(1),
-      last: link(lastPage),
-      prev: page.page > 1 ? link(Math.min(page.page - 1, lastPage)) : null,
-      next: page.page < lastPage ? link(page.page + 1) : null,
-    },
-    meta: {
-      current_page: page.page,
-      from: hasItems ? from : null,
-      last_page: lastPage,
-      path,
-      per_page: page.perPage,
-      to: hasItems ? from + page.items.count - 1 : null,
-      total: page.total,
-    },
-    status: 200 as const,
-  };
+  const prev = page.page > 1 ? link(Math.min(page.page - 1, lastPage)) : 'null';
+  const next = page.page < lastPage ? link(page.page + 1) : 'null';
+  return (
+    `],"links":{"first":${link(1)},"last":${link(lastPage)},"prev":${prev},"next":${next}},` +
+    `"meta":{"current_page":${page.page},"from":${hasItems ? from : null},"last_page":${lastPage},` +
+    `"path":${JSON.stringify(path)},"per_page":${page.perPage},"to":${hasItems ? from + page.items.count - 1 : null},` +
+    `"total":${page.total}},"status":200}`
+  );
 }
