@@ -61,31 +61,6 @@ describe('lookups batched per event-loop turn', () => {
     expect(readMany).toHaveBeenCalledTimes(1);
   });
 
-  it('makes lookups asked while a read is under way wait for it, then share the next read', async () => {
-    let finishFirst!: () => void;
-    const firstDone = new Promise<void>((resolve) => (finishFirst = resolve));
-    const { readMany, lookUp } = setUp(async (keys) => {
-      if (readMany.mock.calls.length === 1) await firstDone;
-      return rowsFor(keys);
-    });
-    const first = lookUp(dbA, 'a');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(readMany).toHaveBeenCalledTimes(1);
-    // Asked in later turns, while the first read is under way: not answered by it (it began before they were asked).
-    const second = lookUp(dbA, 'b');
-    await new Promise((resolve) => setImmediate(resolve));
-    const third = lookUp(dbA, 'c');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(readMany).toHaveBeenCalledTimes(1);
-    finishFirst();
-    expect(await Promise.all([first, second, third])).toEqual([
-      { key: 'a', value: 1 },
-      { key: 'b', value: 2 },
-      { key: 'c', value: 3 },
-    ]);
-    expect(readMany.mock.calls.map(([, keys]) => keys)).toEqual([['a'], ['b', 'c']]);
-  });
-
   it('fails every lookup of a read that failed, and the next turn reads afresh', async () => {
     let fail = true;
     const { lookUp } = setUp(async (keys) => {

@@ -1,16 +1,12 @@
 // Lookups by key that arrive in the same turn of the event loop, answered by one query for all of them.
 // The query runs in the turn's check phase (setImmediate), after every socket that was ready in it has
 // been read, so it still runs after each request that asked arrived: as exact as a query per request.
-// One query at a time per database: lookups asked while one is under way wait for it to end and go in
-// the next (never in the one under way, which began before they were asked).
 //
 // Why: on PostgreSQL every API request looks up its key (with the account's reports version) first,
 // and that query's socket write, which wakes a backend, was a quarter of the server's time on the
 // projects list with its answers kept in memory, plus the backend's own work on the same cores. Under
 // load several requests are read in one turn, and they now share one round trip. SQLite answers a
 // lookup in microseconds without a round trip (and keeps it: kept-until-change.ts), so it reads directly.
-// A query at a time: turns come closer together than a round trip under load, and a query per turn
-// gathered 3.9 lookups on average on PostgreSQL's filtered list, one at a time 4.2-4.4.
 import type { DbExecutor } from '../repositories/executor.ts';
 
 /** A turn's keys beyond this go in further queries (each a bound array; PostgreSQL has no small cap). */
@@ -31,28 +27,19 @@ export function batchedPerTurn<Row>(
   keyOf: (row: Row) => string,
 ): (db: DbExecutor, key: string) => Promise<Row | undefined> {
   const pendingByDatabase = new Map<DbExecutor, Map<string, Waiter<Row>[]>>();
-  /** Databases with a read under way: lookups asked meanwhile wait for it to end, then share the next. */
-  const reading = new Set<DbExecutor>();
 
   async function flush(db: DbExecutor): Promise<void> {
     const pending = pendingByDatabase.get(db)!;
     pendingByDatabase.delete(db);
-    reading.add(db);
-    try {
-      const keys = [...pending.keys()];
-      for (let start = 0; start < keys.length; start += MAX_KEYS_PER_QUERY) {
-        const chunk = keys.slice(start, start + MAX_KEYS_PER_QUERY);
-        try {
-          const found = new Map((await readMany(db, chunk)).map((row) => [keyOf(row), row]));
-          for (const key of chunk) for (const waiter of pending.get(key)!) waiter.resolve(found.get(key));
-        } catch (error) {
-          for (const key of chunk) for (const waiter of pending.get(key)!) waiter.reject(error);
-        }
+    const keys = [...pending.keys()];
+    for (let start = 0; start < keys.length; start += MAX_KEYS_PER_QUERY) {
+      const chunk = keys.slice(start, start + MAX_KEYS_PER_QUERY);
+      try {
+        const found = new Map((await readMany(db, chunk)).map((row) => [keyOf(row), row]));
+        for (const key of chunk) for (const waiter of pending.get(key)!) waiter.resolve(found.get(key));
+      } catch (error) {
+        for (const key of chunk) for (const waiter of pending.get(key)!) waiter.reject(error);
       }
-    } finally {
-      reading.delete(db);
-      // Lookups asked during the read, gathered with the rest of this turn's.
-      if (pendingByDatabase.has(db)) setImmediate(() => void flush(db));
     }
   }
 
@@ -61,7 +48,7 @@ export function batchedPerTurn<Row>(
       let pending = pendingByDatabase.get(db);
       if (!pending) {
         pendingByDatabase.set(db, (pending = new Map()));
-        if (!reading.has(db)) setImmediate(() => void flush(db));
+        setImmediate(() => void flush(db));
       }
       const waiters = pending.get(key);
       if (waiters) waiters.push({ resolve, reject });

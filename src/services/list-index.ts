@@ -10,7 +10,8 @@
 // Why: a filtered list asks for one of thousands of (project, verdict) pages, so kept answers
 // (http/kept-list-bodies.ts) seldom hold the one asked for, and at a million reports each such page
 // cost 250-320 µs of server CPU on SQLite (half of it the page's statement) and more on PostgreSQL.
-// From memory the page is picked and copied in about 15 µs.
+// From memory the page is picked in about 15 µs and written from the index's bytes (copied once into
+// its answer, or, in a few runs of bytes, not at all: http/send-json-text.ts sendJsonParts).
 //
 // Builds take the CPU requests leave: the thread runs at the lowest priority, and once the server
 // serves (after warm()'s `fullSpeedUntil`; src/server.ts builds first, then listens) a warm-start build
