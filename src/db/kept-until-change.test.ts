@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from './migrate.ts';
-import { createDb, type DbHandle } from './database.ts';
 import type { Kysely } from 'kysely';
+import { createDb, type Database, type DbHandle } from './database.ts';
 import { keptUntilChange } from './kept-until-change.ts';
 import { attachDirectReader } from './prepared-reads.ts';
-import type { Database } from './database.ts';
 import { insertUser } from '../repositories/user.repository.ts';
 import { openTestDatabase, testDialects } from '../../test/support/databases.ts';
 

@@ -1,33 +1,12 @@
 // sendJsonParts takes the reply over from Fastify: over a real socket, its answer must carry what
 // Fastify would have sent (status, headers set before, type and length), for GET and HEAD, and close
 // its connection while the server shuts down, as the app's onSend hook does for every other answer.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJsonParts, sendJsonText } from './send-json-text.ts';
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+import { requestOverSocket as ask } from '../../test/support/over-socket.ts';
 
 const PARTS = ['{"data":[', '{"id":1},{"id":2}', '],"status":200}'];
-
-function ask(app: FastifyInstance, method: 'GET' | 'HEAD', path: string): Promise<Answer> {
-  const { port } = app.server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method, path }, (incoming) => {
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (body += chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
 
 describe('answers written as byte parts', () => {
   let app: FastifyInstance;

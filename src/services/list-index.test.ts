@@ -1,7 +1,7 @@
 // The in-memory list index must answer every list it takes exactly as the SQL path does (items, their
 // order, the total), and only for the reports version it was built under.
 import { expect, it } from 'vitest';
-import { forEachDialect } from '../../test/support/databases.ts';
+import { forEachDialect, type TestDatabase } from '../../test/support/databases.ts';
 import { newUserId, reportInsert } from '../../test/support/repository-fixtures.ts';
 import type { ReportResult } from '../db/tables/report.table.ts';
 import type { DbExecutor } from '../repositories/executor.ts';
@@ -84,6 +84,17 @@ async function versionOf(db: DbExecutor, userId: number): Promise<number> {
   return version;
 }
 
+/** An account of `reports` varied reports (and a stranger's of `strangerReports`), its index built. */
+async function builtAccountIndex(database: () => TestDatabase, reports: number, strangerReports = 0) {
+  const { db, databaseUrl } = database();
+  const owner = await accountWithVariedReports(db, reports);
+  if (strangerReports > 0) await accountWithVariedReports(db, strangerReports);
+  const { index, errors } = listIndexOn(databaseUrl);
+  const version = await versionOf(db, owner);
+  await builtFor(index, owner, version);
+  return { db, owner, index, errors, version };
+}
+
 function listIndexOn(databaseUrl: string, maxBytes = 64 * 1024 * 1024) {
   const errors: unknown[] = [];
   const index = createListIndex(databaseUrl, maxBytes, { onBuildError: (_userId, error) => errors.push(error) });
@@ -92,12 +103,8 @@ function listIndexOn(databaseUrl: string, maxBytes = 64 * 1024 * 1024) {
 
 forEachDialect('list index', (database) => {
   it('answers every filter, sort, direction and page as the SQL path does', async () => {
-    const { db } = database();
-    const owner = await accountWithVariedReports(db, 90);
-    await accountWithVariedReports(db, 10); // another account's reports never show
-    const { index, errors } = listIndexOn(database().databaseUrl);
-    const version = await versionOf(db, owner);
-    await builtFor(index, owner, version);
+    // Another account's reports never show.
+    const { db, owner, index, errors, version } = await builtAccountIndex(database, 90, 10);
     expect(errors).toEqual([]);
     expect(index.usage().accounts).toBe(1);
     let fullPages = 0;
@@ -120,11 +127,7 @@ forEachDialect('list index', (database) => {
   });
 
   it('gives a project\'s verdict by url, ascending, as one range of its bytes', async () => {
-    const { db } = database();
-    const owner = await accountWithVariedReports(db, 90);
-    const { index } = listIndexOn(database().databaseUrl);
-    const version = await versionOf(db, owner);
-    await builtFor(index, owner, version);
+    const { owner, index, version } = await builtAccountIndex(database, 90);
     const partCount = (query: IndexPageQuery) => {
       const json = index.page(owner, version, query)?.items.json;
       if (json === undefined || typeof json === 'string' || Buffer.isBuffer(json)) throw new Error('no bytes from the index');

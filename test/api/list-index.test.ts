@@ -2,8 +2,6 @@
 // lists the database answers, byte for byte, and must show a change made by any server at once. A
 // second app on the same database stands in for another process; one started with no index budget
 // answers every list through SQL.
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
@@ -11,6 +9,7 @@ import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { call, createReport, VERDICT_PAGES, type Body } from '../support/api-fixtures.ts';
 import { startSite, type Site } from '../support/site-server.ts';
+import { requestOverSocket } from '../support/over-socket.ts';
 
 type Account = Awaited<ReturnType<TestApp['createAccount']>>;
 
@@ -26,23 +25,6 @@ const QUERIES = [
   'project=nowhere.example&sort_by=url',
   'per_page=10&page=9',
 ];
-
-/** A request over a real connection to `app` (listening on loopback), named by one Host for every app. */
-async function overSocket(app: FastifyInstance, method: 'GET' | 'HEAD', path: string, account: Account) {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const headers = { host: 'api.example.test', accept: 'application/json', ...account.auth };
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (incoming) => {
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (body += chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: { ...incoming.headers }, body }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
 
 describe.each(testDialects())('report lists from the in-memory index [%s]', (dialect) => {
   let t: TestApp;
@@ -104,17 +86,20 @@ describe.each(testDialects())('report lists from the in-memory index [%s]', (dia
     await t.app.services.listIndex.idle();
     expect(t.app.services.listIndex.usage().accounts).toBeGreaterThan(0);
     const path = `/api/v1/reports?project=${encodeURIComponent(new URL(site.origin).host)}&result=bad&sort_by=url&sort=asc`;
-    const fromIndex = await overSocket(t.app, 'GET', path, account);
-    const fromSql = await overSocket(sqlOnly, 'GET', path, account);
+    // One Host for both apps, so their links are the same.
+    const headers = { host: 'api.example.test', accept: 'application/json', ...account.auth };
+    const overSocket = (app: FastifyInstance, method: 'GET' | 'HEAD') => requestOverSocket(app, method, path, headers);
+    const fromIndex = await overSocket(t.app, 'GET');
+    const fromSql = await overSocket(sqlOnly, 'GET');
     expect(fromIndex.status).toBe(200);
     expect(fromIndex.body).toBe(fromSql.body);
     expect(JSON.parse(fromIndex.body).data).toHaveLength(3);
     const varying = new Set(['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
-    const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !varying.has(name)));
+    const stable = (sent: Record<string, unknown>) => Object.fromEntries(Object.entries(sent).filter(([name]) => !varying.has(name)));
     expect(stable(fromIndex.headers)).toEqual(stable(fromSql.headers));
     expect(fromIndex.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number(fromIndex.headers['x-ratelimit-remaining'])).toBeLessThan(10_000);
-    const head = await overSocket(t.app, 'HEAD', path, account);
+    const head = await overSocket(t.app, 'HEAD');
     expect(head.body).toBe('');
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(fromSql.body)));
   });
