@@ -65,17 +65,28 @@ export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseConfi
 
 export function createDb(databaseUrl: string | undefined, options: CreateDbOptions = {}): DbHandle {
   const config = parseDatabaseUrl(databaseUrl);
-  const { dialect, reader } = createDialect(config, options);
+  const { dialect, reader, closed } = createDialect(config, options);
   const db = new Kysely<Database>({ dialect });
   attachDirectReader(db, reader);
-  return { db, dialect: config.dialect, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: config.dialect,
+    destroy: async () => {
+      await db.destroy();
+      await closed?.();
+    },
+  };
 }
 
-function createDialect(config: DatabaseConfig, options: CreateDbOptions): { dialect: Dialect; reader: DirectReader } {
+/** `closed`: resolves once everything the connection started is closed too (Kysely does not await its close). */
+function createDialect(
+  config: DatabaseConfig,
+  options: CreateDbOptions,
+): { dialect: Dialect; reader: DirectReader; closed?: () => Promise<void> } {
   switch (config.dialect) {
     case 'sqlite': {
       const connection = openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64, options.checkpoints ?? true);
-      return { dialect: new SqliteDialect({ database: connection }), reader: connection.reader };
+      return { dialect: new SqliteDialect({ database: connection }), reader: connection.reader, closed: connection.closed };
     }
     case 'postgres': {
       const pool = openPostgresPool(config.connectionString, options);
@@ -105,14 +116,20 @@ function openSqliteForKysely(filename: string, cacheMb: number, checkpoints: boo
     // Inside a transaction this connection's changes are not yet everyone's: no stamp.
     changeStamp: () => (database.inTransaction ? undefined : (changes.get() as number[]).join(':')),
   };
-  if (filename === ':memory:' || !checkpoints) return { ...connection, reader };
+  if (filename === ':memory:' || !checkpoints) return { ...connection, reader, closed: undefined };
   const checkpointer = startCheckpointer(database, filename);
+  let checkpointerStopped: Promise<void> | undefined;
   return {
     ...connection,
     reader,
     close() {
-      checkpointer.stop();
+      checkpointerStopped = checkpointer.stop();
       connection.close();
+    },
+    // The checkpoint thread's connection closes after this one (it is then the last, and SQLite removes
+    // the WAL as it closes): a process that ended before would cut it off and leave the WAL behind.
+    closed: async () => {
+      await checkpointerStopped;
     },
   };
 }

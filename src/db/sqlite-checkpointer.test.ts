@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,20 @@ describe('SQLite checkpointer', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
+  it('has closed its thread\'s connection once stop resolves (the last one: the WAL is gone)', async () => {
+    const file = join(directory, 'db.sqlite');
+    const checkpointer = startCheckpointer(database, file);
+    database.prepare('insert into t (body) values (?)').run('written');
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    // Once the thread has checkpointed, its connection holds the WAL open too.
+    const status = () => (database.pragma('wal_checkpoint(NOOP)') as CheckpointStatus[])[0];
+    await waitFor(() => status().log > 0 && status().checkpointed === status().log);
+    // The app's connection closes first; the thread's is then the last, and closing it removes the WAL.
+    database.close();
+    await checkpointer.stop();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
   it('leaves commits no checkpoint to make and copies committed pages back from its own thread', async () => {
     const checkpointer = startCheckpointer(database, join(directory, 'db.sqlite'));
     try {
@@ -46,7 +60,7 @@ describe('SQLite checkpointer', () => {
       expect(status().log).toBeGreaterThan(500);
       await waitFor(() => status().checkpointed === status().log);
     } finally {
-      checkpointer.stop();
+      await checkpointer.stop();
     }
   });
 
@@ -79,7 +93,7 @@ describe('SQLite checkpointer', () => {
       expect(walSizes[Math.floor(walSizes.length / 2)]).toBeLessThan(2 * 1024 * 1024);
       expect(walSizes.at(-1)).toBeLessThan(writtenBytes / 8);
     } finally {
-      checkpointer.stop();
+      await checkpointer.stop();
     }
   });
 

@@ -20,7 +20,12 @@ const MAX_WAL_PAGES = 16_384;
 const AUTO_CHECKPOINT_PAGES = 1_000;
 
 export interface Checkpointer {
-  stop(): void;
+  /**
+   * Resolves once the thread has closed its connection and exited. Await it before the process ends:
+   * the thread does not keep the process alive, and a connection cut off unclosed leaves the WAL file
+   * behind (SQLite removes it when the last connection closes cleanly).
+   */
+  stop(): Promise<void>;
 }
 
 export interface CheckpointerOptions {
@@ -50,10 +55,14 @@ export function startCheckpointer(database: SqliteDatabase.Database, filename: s
   worker.on('exit', (code) => {
     if (code !== 0) fallBack(`thread exited with code ${code}`);
   });
+  let running = true;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  void exited.then(() => (running = false));
   return {
     stop() {
       stopping = true;
-      worker.postMessage('stop');
+      if (running) worker.postMessage('stop');
+      return exited;
     },
   };
 }
