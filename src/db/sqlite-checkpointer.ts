@@ -61,7 +61,11 @@ export function startCheckpointer(database: SqliteDatabase.Database, filename: s
   return {
     stop() {
       stopping = true;
-      if (running) worker.postMessage('stop');
+      if (running) {
+        // Held now until it has closed and exited: an unreferenced thread would let the process end first.
+        worker.ref();
+        worker.postMessage('stop');
+      }
       return exited;
     },
   };
