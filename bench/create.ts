@@ -1,8 +1,8 @@
 // Create benchmark: POST /api/v1/reports through the real server (its own process, SQLite) for
-// corpus pages served on 127.0.0.1, from concurrent clients in this process. Floor: the same pages,
-// in the same order and at the same concurrency, fetched with undici and parsed, in a process of
-// its own. Each report fetches its page; the origin's robots.txt, 404 probe, favicon and sitemap are
-// fetched once and cached, as they are for any site.
+// corpus pages served on 127.0.0.1, from concurrent clients in a load process of its own (load.ts).
+// Floor: the same pages, in the same order and at the same concurrency, fetched with undici and
+// parsed, in a process of its own. Each report fetches its page; the origin's robots.txt, 404 probe,
+// favicon and sitemap are fetched once and cached, as they are for any site.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ export interface CreateResult extends LoadResult {
   analysis_threads: number;
   /** highest resident memory of the server process during the measured run */
   server_rss_peak_mb: number;
-  floor: Omit<LoadResult, 'response_bytes'>;
+  floor: Omit<LoadResult, 'response_bytes' | 'load_cpu_us'>;
   /** create throughput / floor throughput; target at least 0.5 */
   ratio_vs_fetch_parse: number;
 }

@@ -42,7 +42,7 @@ const latencies: number[] = [];
 const started = performance.now();
 await run(input.urls, input.amount, input.concurrency, latencies);
 const seconds = (performance.now() - started) / 1000;
-const result: Omit<LoadResult, 'response_bytes'> = {
+const result: Omit<LoadResult, 'response_bytes' | 'load_cpu_us'> = {
   requests: latencies.length,
   seconds: round(seconds, 2),
   rps: round(latencies.length / seconds, 1),

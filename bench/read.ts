@@ -1,8 +1,8 @@
 // Read benchmark: the API's read queries through the real server (its own process) over a seeded
-// database, with load from this process; each request picks a random account (and report, project,
-// verdict). The reports table and its indexes are in memory before each server starts and before each
-// query (warm-cache.ts). Floor: bare Fastify (its own process) answering a prebuilt body of the size
-// pagegrade answered that query with.
+// database, with load from a process of its own (load.ts); each request picks a random account (and
+// report, project, verdict). The reports table and its indexes are in memory before each server starts
+// and before each query (warm-cache.ts). Floor: bare Fastify (its own process) answering a prebuilt
+// body of the size pagegrade answered that query with.
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

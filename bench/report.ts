@@ -142,7 +142,7 @@ export function readSection(key: string, read: ReadResult): string {
       `Server RSS peak ${read.server_rss_peak_mb} MB.`,
     '',
     table(
-      ['query', 'req/s', 'p50 ms', 'p99 ms', 'body bytes', 'static req/s', 'static p99 ms', 'ratio vs static', 'cache off: req/s', 'p99 ms', 'ratio vs static'],
+      ['query', 'req/s', 'p50 ms', 'p99 ms', 'body bytes', 'static req/s', 'static p99 ms', 'ratio vs static', 'cache off: req/s', 'p99 ms', 'ratio vs static', 'load CPU µs/req'],
       READ_QUERIES.map((query) => {
         const result = read[query];
         const off = result.cache_off;
@@ -158,13 +158,15 @@ export function readSection(key: string, read: ReadResult): string {
           off?.rps ?? '',
           off?.p99_ms ?? '',
           off?.ratio_vs_static ?? '',
+          [result, result.static, off].map((load) => load?.load_cpu_us ?? '-').join(' / '),
         ];
       }),
     ),
     '',
     'Lists are kept in memory until the account\'s reports change (PAGEGRADE_LIST_CACHE_MB), and answered from in-memory ' +
       'list indexes (PAGEGRADE_LIST_INDEX_MB); "cache off" is the same load through a server started with both at 0: what a ' +
-      'list costs read from the database. Show is never kept.',
+      'list costs read from the database. Show is never kept. "Load CPU" is what the load generator (a process of its own) ' +
+      'spent per answer on pagegrade, the static floor and cache off: a run where it is much higher than usual was disturbed.',
   ].join('\n');
 }
 

@@ -1,6 +1,6 @@
 // Some of the read benchmark's queries through one pagegrade server, in the order given, each against
 // the static floor of its body, with the CPU each side spent per request (from /proc: the server's
-// process and its main thread, and this load generator). For experiments between full runs; the
+// process and its main thread, and the load generator's). For experiments between full runs; the
 // million-report databases must exist (a full `npm run bench` seeds them).
 //
 //   npx tsx bench/experiments/read-queries.ts sqlite|postgres show,list_default,list_filtered [measured_s] [warm_up_s]
@@ -36,9 +36,8 @@ function cpuMicros(pid: number, thread?: number): number {
 /** Load for `seconds` after a warm-up, with the CPU per request of the server (whole, main thread) and of this process. */
 async function measure(origin: string, pid: number, next: Parameters<typeof runLoad>[0]['next'], seconds: number, warmUp: number) {
   await runLoad({ origin, connections: 10, durationS: warmUp, next });
-  const before = { server: cpuMicros(pid), main: cpuMicros(pid, pid), load: process.cpuUsage() };
+  const before = { server: cpuMicros(pid), main: cpuMicros(pid, pid) };
   const result: LoadResult = await runLoad({ origin, connections: 10, durationS: seconds, next });
-  const load = process.cpuUsage(before.load);
   const per = (micros: number) => Math.round(micros / result.requests);
   return {
     rps: Math.round(result.rps),
@@ -46,7 +45,7 @@ async function measure(origin: string, pid: number, next: Parameters<typeof runL
     p99_ms: result.p99_ms,
     server_cpu_us: per(cpuMicros(pid) - before.server),
     main_thread_us: per(cpuMicros(pid, pid) - before.main),
-    load_cpu_us: per(load.user + load.system),
+    load_cpu_us: result.load_cpu_us,
   };
 }
 

@@ -65,7 +65,8 @@ describe('npm run bench -- --quick', () => {
     for (const read of reads) {
       expectPositive(results, `${read}.seed.reports`);
       for (const query of QUERIES) {
-        for (const metric of ['rps', 'p50_ms', 'p99_ms', 'ratio_vs_static', 'static.rps']) {
+        // load_cpu_us: what the load process spent per answer, a check that a run was not disturbed.
+        for (const metric of ['rps', 'p50_ms', 'p99_ms', 'ratio_vs_static', 'static.rps', 'load_cpu_us', 'static.load_cpu_us']) {
           expectPositive(results, `${read}.${query}.${metric}`);
         }
         // Lists are measured again with their pages never kept; show is never kept.
