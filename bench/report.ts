@@ -49,7 +49,7 @@ export function machineInfo(): Machine {
     platform: `${process.platform} ${process.arch}`,
     note:
       `All processes share these ${cores} cores: the server under test (or a floor) in one process, ` +
-      'the load generator and the corpus website in the benchmark process.',
+      'the load generator in another, the corpus website in the benchmark process, and PostgreSQL.',
   };
 }
 

@@ -1,7 +1,7 @@
 // Some of the read benchmark's queries through one pagegrade server, in the order given, each against
 // the static floor of its body, with the CPU each side spent per request (from /proc: the server's
-// process and its main thread, and the load generator's). For experiments between full runs; the
-// million-report databases must exist (a full `npm run bench` seeds them).
+// process and its main thread, the load generator's, and PostgreSQL's processes'). For experiments
+// between full runs; the million-report databases must exist (a full `npm run bench` seeds them).
 //
 //   npx tsx bench/experiments/read-queries.ts sqlite|postgres show,list_default,list_filtered [measured_s] [warm_up_s]
 //
@@ -11,7 +11,7 @@
 // reports, 50 projects each): per-request costs without the million-report seed; PROFILE=dir writes a
 // V8 CPU profile of the server there.
 // `list_filtered_one` asks one account for one project's verdict again and again (kept answers).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLoad, type LoadResult } from '../load.ts';
@@ -33,10 +33,30 @@ function cpuMicros(pid: number, thread?: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/** CPU µs each PostgreSQL process on this machine has used, by pid (its backends do a query's work). */
+function postgresCpuMicros(): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') used.set(pid, cpuMicros(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return used;
+}
+
+/** What PostgreSQL's processes used since `before` (a process that ended meanwhile is not counted). */
+function postgresCpuSince(before: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, micros] of postgresCpuMicros()) sum += micros - (before.get(pid) ?? 0);
+  return sum;
+}
+
 /** Load for `seconds` after a warm-up, with the CPU per request of the server (whole, main thread) and of this process. */
 async function measure(origin: string, pid: number, next: Parameters<typeof runLoad>[0]['next'], seconds: number, warmUp: number) {
   await runLoad({ origin, connections: 10, durationS: warmUp, next });
-  const before = { server: cpuMicros(pid), main: cpuMicros(pid, pid) };
+  const before = { server: cpuMicros(pid), main: cpuMicros(pid, pid), postgres: postgresCpuMicros() };
   const result: LoadResult = await runLoad({ origin, connections: 10, durationS: seconds, next });
   const per = (micros: number) => Math.round(micros / result.requests);
   return {
@@ -46,6 +66,7 @@ async function measure(origin: string, pid: number, next: Parameters<typeof runL
     server_cpu_us: per(cpuMicros(pid) - before.server),
     main_thread_us: per(cpuMicros(pid, pid) - before.main),
     load_cpu_us: result.load_cpu_us,
+    postgres_cpu_us: per(postgresCpuSince(before.postgres)),
   };
 }
 
