@@ -90,7 +90,11 @@ function createDialect(
     }
     case 'postgres': {
       const pool = openPostgresPool(config.connectionString, options);
-      return { dialect: new PostgresDialect({ pool }), reader: postgresReader(pool) };
+      // Kysely ends the pool only if a query of its own ever went through it; direct reads use it too.
+      const closed = async () => {
+        if (!pool.ending) await pool.end();
+      };
+      return { dialect: new PostgresDialect({ pool }), reader: postgresReader(pool), closed };
     }
     default:
       throw new Error(`unknown database dialect: ${JSON.stringify(config satisfies never)}`);
@@ -116,19 +120,24 @@ function openSqliteForKysely(filename: string, cacheMb: number, checkpoints: boo
     // Inside a transaction this connection's changes are not yet everyone's: no stamp.
     changeStamp: () => (database.inTransaction ? undefined : (changes.get() as number[]).join(':')),
   };
-  if (filename === ':memory:' || !checkpoints) return { ...connection, reader, closed: undefined };
-  const checkpointer = startCheckpointer(database, filename);
+  const checkpointer = filename === ':memory:' || !checkpoints ? undefined : startCheckpointer(database, filename);
   let checkpointerStopped: Promise<void> | undefined;
+  const close = () => {
+    if (!database.open) return;
+    checkpointerStopped = checkpointer?.stop();
+    connection.close();
+  };
   return {
     ...connection,
     reader,
-    close() {
-      checkpointerStopped = checkpointer.stop();
-      connection.close();
-    },
-    // The checkpoint thread's connection closes after this one (it is then the last, and SQLite removes
-    // the WAL as it closes): a process that ended before would cut it off and leave the WAL behind.
+    close,
+    // Kysely closes the connection only if a query ever went through it: a handle destroyed unused is
+    // closed here, or its connection and checkpoint thread would stay open (and a thread still starting
+    // could open a file whose directory is gone). The checkpoint thread's connection closes after this
+    // one (it is then the last, and SQLite removes the WAL as it closes): a process that ended before
+    // would cut it off and leave the WAL behind.
     closed: async () => {
+      close();
       await checkpointerStopped;
     },
   };

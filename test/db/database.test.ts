@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { createDb, parseDatabaseUrl } from '../../src/db/database.ts';
+import { preparedRead } from '../../src/db/prepared-reads.ts';
+
+/** Direct reads (prepared-reads.ts): they run on the driver, never through Kysely's executor. */
+const readAnswer = preparedRead((db, _shape: null, _params: object) => db.selectNoFrom(sql<number>`6 * 7`.as('answer')));
+const readSchemaSize = preparedRead((db, _shape: null, _params: object) =>
+  db.selectNoFrom(sql<number>`(select count(*) from sqlite_schema)`.as('entries')),
+);
 
 describe('parseDatabaseUrl', () => {
   it('defaults to SQLite at ./data/pagegrade.db', () => {
@@ -59,6 +68,24 @@ describe('createDb with SQLite', () => {
     }
   });
 
+  it('closes a handle destroyed before any query went through Kysely: its connection and the checkpoint thread\'s', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pagegrade-createdb-'));
+    const filename = join(directory, 'pagegrade.db');
+    try {
+      const setUp = new SqliteDatabase(filename);
+      setUp.pragma('journal_mode = WAL');
+      setUp.close();
+      const handle = createDb(`sqlite:${filename}`);
+      expect(await readSchemaSize(handle.db, null, {})).toEqual([{ entries: 0 }]);
+      // Connections to a database in WAL mode share an index file; SQLite removes it as the last one closes.
+      expect(existsSync(`${filename}-shm`)).toBe(true);
+      await handle.destroy();
+      expect(existsSync(`${filename}-shm`)).toBe(false);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
   it('sizes the page cache as asked', async () => {
     const handle = createDb('sqlite::memory:', { sqliteCacheMb: 300 });
     try {
@@ -89,6 +116,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('createDb with PostgreSQL', () => 
       expect(rows).toEqual([{ n: 2 }]);
     } finally {
       await handle.destroy();
+    }
+  });
+
+  it('ends the pool of a handle whose only queries were direct reads', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `pagegrade-close-${process.pid}-${Date.now()}`;
+    url.searchParams.set('application_name', name);
+    const handle = createDb(url.toString());
+    const observer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await observer.connect();
+    const connections = async () =>
+      Number((await observer.query('select count(*) as n from pg_stat_activity where application_name = $1', [name])).rows[0].n);
+    try {
+      expect(await readAnswer(handle.db, null, {})).toEqual([{ answer: 42 }]);
+      expect(await connections()).toBe(1);
+      await handle.destroy();
+      // A backend leaves pg_stat_activity a moment after its client hung up.
+      for (let tries = 0; tries < 50 && (await connections()) > 0; tries++) await new Promise((done) => setTimeout(done, 20));
+      expect(await connections()).toBe(0);
+    } finally {
+      await observer.end();
     }
   });
 });
