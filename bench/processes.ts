@@ -60,9 +60,11 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv, options: ProcessOptions): ChildProcess {
+/** Starts a script with Node: TypeScript through tsx, plain JavaScript (.mjs) as it is, without tsx's start-up. */
+function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, options: ProcessOptions): ChildProcess {
   const profile = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', resolve(REPO_ROOT, script), ...args], {
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...profile, ...loader, resolve(REPO_ROOT, script), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,7 +82,7 @@ export async function startService(
   readyPath: string,
   options: ProcessOptions = {},
 ): Promise<ServiceProcess> {
-  const child = spawnTsx(script, [], env, options);
+  const child = spawnScript(script, [], env, options);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -115,7 +117,7 @@ export async function startService(
 
 /** Runs a script given one JSON argument to completion and parses the JSON it prints last. */
 export async function runToCompletion<T>(script: string, input: unknown, options: ProcessOptions = {}): Promise<T> {
-  const child = spawnTsx(script, [JSON.stringify(input)], {}, options);
+  const child = spawnScript(script, [JSON.stringify(input)], {}, options);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));

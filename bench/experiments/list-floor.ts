@@ -35,8 +35,7 @@ const pagegrade = await startPagegrade(database.databaseUrl, {}, { PAGEGRADE_LIS
 const random = seededRandom(7);
 const load = async (origin: string, path: string): Promise<LoadResult> => {
   const next = asRandomAccounts(random, database.accounts, () => path);
-  await runLoad({ origin, connections: READ_CONNECTIONS, durationS: seconds.warmUp, next });
-  return runLoad({ origin, connections: READ_CONNECTIONS, durationS: seconds.measured, next });
+  return runLoad({ origin, connections: READ_CONNECTIONS, warmUpS: seconds.warmUp, durationS: seconds.measured, next });
 };
 try {
   await fetch(`${queries.origin}/queries`, { headers: { authorization: `Bearer ${database.accounts[0].apiKey}` } });

@@ -55,6 +55,7 @@ function postgresCpuSince(before: Map<number, number>): number {
 
 /** Load for `seconds` after a warm-up, with the CPU per request of the server (whole, main thread) and of this process. */
 async function measure(origin: string, pid: number, next: Parameters<typeof runLoad>[0]['next'], seconds: number, warmUp: number) {
+  // Apart, so the CPU below is the measured load's alone.
   await runLoad({ origin, connections: 10, durationS: warmUp, next });
   const before = { server: cpuMicros(pid), main: cpuMicros(pid, pid), postgres: postgresCpuMicros() };
   const result: LoadResult = await runLoad({ origin, connections: 10, durationS: seconds, next });
