@@ -73,16 +73,19 @@ export function createDb(databaseUrl: string | undefined, options: CreateDbOptio
     dialect: config.dialect,
     destroy: async () => {
       await db.destroy();
-      await closed?.();
+      await closed();
     },
   };
 }
 
-/** `closed`: resolves once everything the connection started is closed too (Kysely does not await its close). */
+/**
+ * `closed()`: closes what Kysely left open (it closes a connection or pool only if a query of its own
+ * opened it) and resolves once everything the connection started is closed too.
+ */
 function createDialect(
   config: DatabaseConfig,
   options: CreateDbOptions,
-): { dialect: Dialect; reader: DirectReader; closed?: () => Promise<void> } {
+): { dialect: Dialect; reader: DirectReader; closed: () => Promise<void> } {
   switch (config.dialect) {
     case 'sqlite': {
       const connection = openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64, options.checkpoints ?? true);
