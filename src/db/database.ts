@@ -127,8 +127,11 @@ function openSqliteForKysely(filename: string, cacheMb: number, checkpoints: boo
   let checkpointerStopped: Promise<void> | undefined;
   const close = () => {
     if (!database.open) return;
-    checkpointerStopped = checkpointer?.stop();
+    // This connection first, then the thread's: told to stop first, the thread could close its own
+    // connection at the same moment on the other core, and two connections closing at once each find the
+    // other still open, so neither removes the WAL (SQLite does that only as the last one closes).
     connection.close();
+    checkpointerStopped = checkpointer?.stop();
   };
   return {
     ...connection,
