@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import type SqliteDatabase from 'better-sqlite3';
 
 /** Whether the app's connection was still open each time a checkpoint thread was told to stop. */
 const openWhenStopped: boolean[] = [];
@@ -18,8 +17,9 @@ vi.mock('../../src/db/sqlite-checkpointer.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/db/sqlite-checkpointer.ts')>();
   return {
     ...original,
-    startCheckpointer: (database: SqliteDatabase.Database, ...rest: [string]) => {
-      const checkpointer = original.startCheckpointer(database, ...rest);
+    startCheckpointer: (...args: Parameters<typeof original.startCheckpointer>) => {
+      const [database] = args;
+      const checkpointer = original.startCheckpointer(...args);
       return {
         stop: () => {
           openWhenStopped.push(database.open);
