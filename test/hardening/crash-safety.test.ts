@@ -16,13 +16,20 @@ import { killServerProcesses, startServerProcess, type ServerProcess } from './s
 
 const ADMIN_KEY = 'pg_crash-safety-admin-key-0123456789abcdef';
 const WORKERS = 12;
-/** Answered responses before the kill: far enough into the burst that every kind of write is in flight. */
+/**
+ * Answered responses before the kill: far enough into the burst that every kind of write is in flight.
+ * The kill also waits until every kind has been answered at least once (report deletes need a report
+ * made first and are a twentieth of the ops, so 150 answers alone were sometimes not enough), but not
+ * past MAX_BEFORE_KILL answers, where the check below then says which kind never came.
+ */
 const KILL_AFTER = 150;
+const MAX_BEFORE_KILL = 1_500;
+const KINDS = ['create', 'update', 'delete-report', 'delete-project'] as const;
 const PATHS = ['/good', '/decent', '/bad', '/flip'];
 
 interface Op {
   account: number;
-  kind: 'create' | 'update' | 'delete-report' | 'delete-project';
+  kind: (typeof KINDS)[number];
   project: string;
   /** The report an update or delete targets, or the one a create made. */
   id?: number;
@@ -89,6 +96,7 @@ async function burstUntilKilled(server: ServerProcess, keys: string[], sites: Si
   const created: { account: number; id: number; project: string }[] = [];
   let clock = 0;
   let answered = 0;
+  const kindsAnswered = new Set<Op['kind']>();
   let killed = false;
   const projectOf = (site: Site) => new URL(site.origin).host;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
@@ -108,7 +116,9 @@ async function burstUntilKilled(server: ServerProcess, keys: string[], sites: Si
       op.status = response.status;
       op.answeredAt = ++clock;
       answered += 1;
-      if (answered === KILL_AFTER) {
+      kindsAnswered.add(op.kind);
+      const due = answered >= KILL_AFTER && kindsAnswered.size === KINDS.length;
+      if (!killed && (due || answered >= MAX_BEFORE_KILL)) {
         killed = true;
         server.child.kill('SIGKILL');
       }
@@ -149,7 +159,7 @@ async function burstUntilKilled(server: ServerProcess, keys: string[], sites: Si
   await Promise.all(Array.from({ length: WORKERS }, worker));
   expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
   // The burst really was mixed and really was cut: every kind answered, some left unanswered.
-  for (const kind of ['create', 'update', 'delete-report', 'delete-project'] as const) {
+  for (const kind of KINDS) {
     expect(ops.some((op) => op.kind === kind && op.status !== undefined), kind).toBe(true);
   }
   expect(ops.some((op) => op.status === undefined)).toBe(true);
