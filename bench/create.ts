@@ -13,7 +13,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { BENCH_ADMIN_KEY, startPagegrade } from './pagegrade-server.ts';
 import { runToCompletion, sampleRss, type ProcessOptions } from './processes.ts';
 import { seededRandom, shuffled } from './random.ts';
-import { round } from './stats.ts';
+import { round, type Throughput } from './stats.ts';
 
 export const CREATE_CONNECTIONS = 16;
 const SIZES = { quick: { warmUp: 48, amount: 300 }, full: { warmUp: 200, amount: 3000 } };
@@ -24,7 +24,7 @@ export interface CreateResult extends LoadResult {
   analysis_threads: number;
   /** highest resident memory of the server process during the measured run */
   server_rss_peak_mb: number;
-  floor: Omit<LoadResult, 'response_bytes' | 'load_cpu_us'>;
+  floor: Throughput;
   /** create throughput / floor throughput; target at least 0.5 */
   ratio_vs_fetch_parse: number;
 }

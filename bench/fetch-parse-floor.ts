@@ -1,12 +1,11 @@
 // The create benchmark's floor, run as its own process like the server: the same pages fetched with
 // undici over keep-alive connections and parsed by a bare htmlparser2 parse (the engine floor's),
 // by `concurrency` loops at once, with nothing else: no checks, no database, no HTTP API.
-// Input (one JSON argument): { urls, warmUp, amount, concurrency }. Prints a LoadResult as JSON.
+// Input (one JSON argument): { urls, warmUp, amount, concurrency }. Prints its Throughput as JSON.
 import { Parser } from 'htmlparser2';
 import { request } from 'undici';
 import { PARSER_OPTIONS } from '../src/parse/parse-page.ts';
-import { latency, round } from './stats.ts';
-import type { LoadResult } from './load.ts';
+import { throughput } from './stats.ts';
 
 interface FloorInput {
   urls: string[];
@@ -41,11 +40,5 @@ await run(input.urls, input.warmUp, input.concurrency, null);
 const latencies: number[] = [];
 const started = performance.now();
 await run(input.urls, input.amount, input.concurrency, latencies);
-const seconds = (performance.now() - started) / 1000;
-const result: Omit<LoadResult, 'response_bytes' | 'load_cpu_us'> = {
-  requests: latencies.length,
-  seconds: round(seconds, 2),
-  rps: round(latencies.length / seconds, 1),
-  ...latency(latencies),
-};
+const result = throughput(latencies, (performance.now() - started) / 1000);
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -11,7 +11,7 @@ import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runToCompletion } from './processes.ts';
-import { latency, round, type Latency } from './stats.ts';
+import { throughput, type Throughput } from './stats.ts';
 
 export interface LoadOptions {
   /** http://127.0.0.1:<port> */
@@ -26,10 +26,7 @@ export interface LoadOptions {
   next: () => RequestSpec;
 }
 
-export interface LoadResult extends Latency {
-  requests: number;
-  seconds: number;
-  rps: number;
+export interface LoadResult extends Throughput {
   /** mean response size, headers included */
   response_bytes: number;
   /** CPU µs the load generator spent per answer: comparable runs spend about the same */
@@ -70,10 +67,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const answers = output.latencies.length;
   if (answers === 0) throw new Error(`load on ${options.origin} completed no request`);
   return {
-    requests: answers,
-    seconds: round(output.seconds, 2),
-    rps: round(answers / output.seconds, 1),
-    ...latency(output.latencies),
+    ...throughput(output.latencies, output.seconds),
     response_bytes: Math.round(output.bytes / answers),
     load_cpu_us: Math.round(output.cpuMicros / answers),
   };

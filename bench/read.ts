@@ -85,9 +85,8 @@ export async function runReadBenchmark(
   const database = await prepareReadDatabase(dialect, quick ? SIZES.quick : SIZES.full, !quick, options.postgresUrl);
   const scratch = await mkdtemp(join(tmpdir(), 'pagegrade-bench-static-'));
   try {
-    const measure = async (origin: string, next: () => { path: string; headers?: Record<string, string> }) => {
-      return runLoad({ origin, connections: READ_CONNECTIONS, warmUpS: durations.warmUp, durationS: durations.measured, next });
-    };
+    const measure = (origin: string, next: () => { path: string; headers?: Record<string, string> }) =>
+      runLoad({ origin, connections: READ_CONNECTIONS, warmUpS: durations.warmUp, durationS: durations.measured, next });
     /** Each query through a pagegrade server started with `settings`, the same random requests each time. */
     const measurePagegrade = async (queries: readonly ReadQuery[], settings: Record<string, string> = {}) => {
       // As a server that has been running has them: a starting server builds its list indexes from

@@ -17,6 +17,22 @@ export function latency(samplesMs: readonly number[]): Latency {
   return { p50_ms: round(percentile(samplesMs, 50), 3), p99_ms: round(percentile(samplesMs, 99), 3) };
 }
 
+export interface Throughput extends Latency {
+  requests: number;
+  seconds: number;
+  rps: number;
+}
+
+/** Requests done, their rate and latency, from each request's latency and the seconds they took in all. */
+export function throughput(latenciesMs: readonly number[], seconds: number): Throughput {
+  return {
+    requests: latenciesMs.length,
+    seconds: round(seconds, 2),
+    rps: round(latenciesMs.length / seconds, 1),
+    ...latency(latenciesMs),
+  };
+}
+
 export function round(value: number, digits = 2): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;

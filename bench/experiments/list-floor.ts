@@ -33,10 +33,14 @@ const queries = await startService(
 );
 const pagegrade = await startPagegrade(database.databaseUrl, {}, { PAGEGRADE_LIST_CACHE_MB: '0' });
 const random = seededRandom(7);
-const load = async (origin: string, path: string): Promise<LoadResult> => {
-  const next = asRandomAccounts(random, database.accounts, () => path);
-  return runLoad({ origin, connections: READ_CONNECTIONS, warmUpS: seconds.warmUp, durationS: seconds.measured, next });
-};
+const load = (origin: string, path: string): Promise<LoadResult> =>
+  runLoad({
+    origin,
+    connections: READ_CONNECTIONS,
+    warmUpS: seconds.warmUp,
+    durationS: seconds.measured,
+    next: asRandomAccounts(random, database.accounts, () => path),
+  });
 try {
   await fetch(`${queries.origin}/queries`, { headers: { authorization: `Bearer ${database.accounts[0].apiKey}` } });
   const rows: string[] = [];

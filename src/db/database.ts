@@ -139,9 +139,8 @@ function openSqliteForKysely(filename: string, cacheMb: number, checkpoints: boo
     close,
     // Kysely closes the connection only if a query ever went through it: a handle destroyed unused is
     // closed here, or its connection and checkpoint thread would stay open (and a thread still starting
-    // could open a file whose directory is gone). The checkpoint thread's connection closes after this
-    // one (it is then the last, and SQLite removes the WAL as it closes): a process that ended before
-    // would cut it off and leave the WAL behind.
+    // could open a file whose directory is gone). Awaiting the thread matters: a process that ended
+    // before its connection closed would cut it off, the last one, and leave the WAL behind.
     closed: async () => {
       close();
       await checkpointerStopped;
