@@ -22,7 +22,6 @@ describe('loadConfig', () => {
       // a thread per core, at most four
       analysisThreads: Math.min(4, availableParallelism()),
       sqliteCacheMb: 256,
-      listCacheMb: 64,
     });
     expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
@@ -43,7 +42,6 @@ describe('loadConfig', () => {
       PAGEGRADE_MAX_ANALYSES: '8',
       PAGEGRADE_ANALYSIS_THREADS: '3',
       PAGEGRADE_SQLITE_CACHE_MB: '2048',
-      PAGEGRADE_LIST_CACHE_MB: '0',
       PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
     });
     expect(config).toMatchObject({
@@ -61,7 +59,6 @@ describe('loadConfig', () => {
       maxAnalyses: 8,
       analysisThreads: 3,
       sqliteCacheMb: 2048,
-      listCacheMb: 0,
     });
     expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
   });
@@ -71,8 +68,7 @@ describe('loadConfig', () => {
     [{ PAGEGRADE_RATE_LIMIT: '0' }, 'PAGEGRADE_RATE_LIMIT must be an integer of at least 1'],
     [{ PAGEGRADE_ANALYSIS_THREADS: '-1' }, 'PAGEGRADE_ANALYSIS_THREADS must be an integer of at least 0'],
     [{ PAGEGRADE_SQLITE_CACHE_MB: '1' }, 'PAGEGRADE_SQLITE_CACHE_MB must be an integer of at least 2'],
-    [{ PAGEGRADE_LIST_CACHE_MB: '-1' }, 'PAGEGRADE_LIST_CACHE_MB must be an integer of at least 0'],
-    [{ PAGEGRADE_LIST_CACHE_MB: '1.5' }, 'PAGEGRADE_LIST_CACHE_MB must be an integer of at least 0'],
+    [{ PAGEGRADE_SQLITE_CACHE_MB: '1.5' }, 'PAGEGRADE_SQLITE_CACHE_MB must be an integer of at least 2'],
     [{ PAGEGRADE_THRESHOLDS: 'not json' }, 'must be a JSON object'],
     [{ PAGEGRADE_THRESHOLDS: '{"title_max": 3}' }, 'unknown key "title_max"'],
     [{ PAGEGRADE_THRESHOLDS: '{"min_words": -1}' }, 'non-negative number'],

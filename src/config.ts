@@ -1,6 +1,6 @@
 // Settings from the environment (API.md "Running it"). Read once at start; everything else takes a
 // Config so tests build their own without touching process.env.
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';
 import { DEFAULT_USER_AGENT } from './fetch/options.ts';
 
@@ -26,10 +26,6 @@ export interface Config {
   analysisThreads: number;
   /** Most memory SQLite's page cache may use (it fills only as pages are read). */
   sqliteCacheMb: number;
-  /** Most memory the API's kept list answers may use (http/kept-list-bodies.ts); 0 keeps none. */
-  listCacheMb: number;
-  /** Most memory the in-memory report list indexes may use (services/list-index.ts); 0 builds none. */
-  listIndexMb: number;
   userAgent: string;
   thresholds: CheckThresholds;
   /** pino level, or false to silence logs (tests) */
@@ -41,21 +37,11 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /**
- * Report pages, their results and the list indexes an active server reads again and again: at a million
+ * Report pages and their results an active server reads again and again: at a million
  * reports the rows behind one list page or report are scattered over gigabytes, and when the operating
  * system's cache has let them go (some VMs reclaim it within a minute) every row is a disk read.
  */
 export const DEFAULT_SQLITE_CACHE_MB = 256;
-
-/** About 1,100 answers of 100 reports each: every account's first pages on a busy server. */
-export const DEFAULT_LIST_CACHE_MB = 64;
-
-/**
- * A sixteenth of the machine's memory. Indexes take about 600 bytes a report (a million reports: 565
- * MB); a starting server builds them until the budget is full, and an account that does not fit is
- * listed through SQL.
- */
-export const DEFAULT_LIST_INDEX_MB = Math.floor(totalmem() / 16 / (1024 * 1024));
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -121,8 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
     sqliteCacheMb: integerSetting(env, 'PAGEGRADE_SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2),
-    listCacheMb: integerSetting(env, 'PAGEGRADE_LIST_CACHE_MB', DEFAULT_LIST_CACHE_MB, 0),
-    listIndexMb: integerSetting(env, 'PAGEGRADE_LIST_INDEX_MB', DEFAULT_LIST_INDEX_MB, 0),
     userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
     thresholds: thresholdsSetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',

@@ -14,32 +14,6 @@ function shutdownGraceMs(config: Config): number {
   return 2 * config.fetchTimeoutMs + 5_000;
 }
 
-/**
- * How long a starting server builds list indexes before it listens. Built while it serves, on two
- * cores, they slowed its first minute of requests (at a million reports: PostgreSQL's default list
- * from 0.47 of its floor to 0.15, p99 34 ms); built first, a million reports took about 10 s. What is
- * left after this goes on in the background, paced.
- */
-const WARM_BEFORE_LISTEN_MS = 30_000;
-
-/** Builds list indexes before the server listens, for at most WARM_BEFORE_LISTEN_MS; logs the outcome. */
-async function warmListIndexes(app: FastifyInstance): Promise<void> {
-  const started = performance.now();
-  const warmed = app.services.warmListIndexes(WARM_BEFORE_LISTEN_MS).then(
-    ({ accounts, bytes }) => {
-      const seconds = Math.round((performance.now() - started) / 100) / 10;
-      app.log.info({ accounts, mb: Math.round(bytes / 2 ** 20), seconds }, 'list indexes warmed');
-    },
-    (error: unknown) => app.log.error({ err: error }, 'list index warm start failed'),
-  );
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, WARM_BEFORE_LISTEN_MS);
-  });
-  await Promise.race([warmed, deadline]);
-  clearTimeout(timer);
-}
-
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config);
   const bootstrap = await app.services.accounts.bootstrapAdmin(config.adminKey);
@@ -51,7 +25,6 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
         `Use it as "Authorization: Bearer <key>". Make more with: npm run cli -- keys create --email ${bootstrap.created.email}\n\n`,
     );
   }
-  await warmListIndexes(app);
   await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -9,7 +9,6 @@ export async function usingServices<T>(config: Config, run: (services: Services)
   try {
     return await run(services);
   } finally {
-    await services.close();
     await database.close();
   }
 }

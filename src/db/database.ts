@@ -1,13 +1,9 @@
 // The database: its type, assembled from the table files, and the one way to open it.
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
-import { attachDirectReader, type DirectReader } from './prepared-reads.ts';
-import { withStatementCache } from './sqlite-statement-cache.ts';
-import { startCheckpointer } from './sqlite-checkpointer.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportResultsTable, ReportsTable } from './tables/report.table.ts';
@@ -40,14 +36,13 @@ export interface CreateDbOptions {
   sqliteCacheMb?: number;
   /** An idle PostgreSQL connection failed (server restart, network); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
-  /** false: a reader beside the app's own connection, which leaves SQLite's checkpoints to the app's (default true). */
-  checkpoints?: boolean;
   /** Most PostgreSQL connections the pool opens (default 10). */
   poolSize?: number;
 }
 
 const DEFAULT_SQLITE_FILE = './data/pagegrade.db';
 const POSTGRES_POOL_SIZE = 10;
+const WAL_SIZE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** DATABASE_URL → which dialect and where. Throws on a scheme we do not know. */
 export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseConfig {
@@ -65,105 +60,20 @@ export function parseDatabaseUrl(databaseUrl: string | undefined): DatabaseConfi
 
 export function createDb(databaseUrl: string | undefined, options: CreateDbOptions = {}): DbHandle {
   const config = parseDatabaseUrl(databaseUrl);
-  const { dialect, reader, closed } = createDialect(config, options);
-  const db = new Kysely<Database>({ dialect });
-  attachDirectReader(db, reader);
-  return {
-    db,
-    dialect: config.dialect,
-    destroy: async () => {
-      await db.destroy();
-      await closed();
-    },
-  };
+  const db = new Kysely<Database>({ dialect: createDialect(config, options) });
+  return { db, dialect: config.dialect, destroy: () => db.destroy() };
 }
 
-/**
- * `closed()`: closes what Kysely left open (it closes a connection or pool only if a query of its own
- * opened it) and resolves once everything the connection started is closed too.
- */
-function createDialect(
-  config: DatabaseConfig,
-  options: CreateDbOptions,
-): { dialect: Dialect; reader: DirectReader; closed: () => Promise<void> } {
+function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialect {
   switch (config.dialect) {
-    case 'sqlite': {
-      const connection = openSqliteForKysely(config.filename, options.sqliteCacheMb ?? 64, options.checkpoints ?? true);
-      return { dialect: new SqliteDialect({ database: connection }), reader: connection.reader, closed: connection.closed };
-    }
-    case 'postgres': {
-      const pool = openPostgresPool(config.connectionString, options);
-      // Kysely ends the pool only if a query of its own ever went through it; direct reads use it too.
-      const closed = async () => {
-        if (!pool.ending) await pool.end();
-      };
-      return { dialect: new PostgresDialect({ pool }), reader: postgresReader(pool), closed };
-    }
+    case 'sqlite':
+      // Kysely opens the connection on its first query and closes it on destroy.
+      return new SqliteDialect({ database: async () => openSqlite(config.filename, options.sqliteCacheMb ?? 64) });
+    case 'postgres':
+      return new PostgresDialect({ pool: async () => openPostgresPool(config.connectionString, options) });
     default:
       throw new Error(`unknown database dialect: ${JSON.stringify(config satisfies never)}`);
   }
-}
-
-/**
- * The connection with compiled statements kept, and, for a file, checkpoints on a thread of their own;
- * plus its direct reader. Kysely runs a transaction's statements on this same connection, with awaits
- * between them, so while one is open a direct read would see its uncommitted rows: the reader declines
- * and the read waits its turn in Kysely. (Nothing streams rows from this connection: a statement still
- * being iterated would make a direct read throw rather than wait.)
- */
-function openSqliteForKysely(filename: string, cacheMb: number, checkpoints: boolean) {
-  const database = openSqlite(filename, cacheMb);
-  const connection = withStatementCache(database);
-  // total_changes(): rows this connection has written (rolled back ones too); data_version: moves when
-  // another connection (another process, the CLI) commits. Together they tell "nothing changed".
-  const changes = database.prepare('select total_changes(), data_version from pragma_data_version').raw();
-  const reader: DirectReader = {
-    dialect: 'sqlite',
-    all: (sql, parameters) => (database.inTransaction ? undefined : connection.prepare(sql).all(parameters)),
-    // Inside a transaction this connection's changes are not yet everyone's: no stamp.
-    changeStamp: () => (database.inTransaction ? undefined : (changes.get() as number[]).join(':')),
-  };
-  const checkpointer = filename === ':memory:' || !checkpoints ? undefined : startCheckpointer(database, filename);
-  let checkpointerStopped: Promise<void> | undefined;
-  const close = () => {
-    if (!database.open) return;
-    // This connection first, then the thread's: told to stop first, the thread could close its own
-    // connection at the same moment on the other core, and two connections closing at once each find the
-    // other still open, so neither removes the WAL (SQLite does that only as the last one closes).
-    connection.close();
-    checkpointerStopped = checkpointer?.stop();
-  };
-  return {
-    ...connection,
-    reader,
-    close,
-    // Kysely closes the connection only if a query ever went through it: a handle destroyed unused is
-    // closed here, or its connection and checkpoint thread would stay open (and a thread still starting
-    // could open a file whose directory is gone). Awaiting the thread matters: a process that ended
-    // before its connection closed would cut it off, the last one, and leave the WAL behind.
-    closed: async () => {
-      close();
-      await checkpointerStopped;
-    },
-  };
-}
-
-/**
- * pool.query takes an idle connection, as Kysely would for a query outside a transaction. Each query
- * is a named statement: every connection parses it once and PostgreSQL may keep its plan (at a million
- * reports up to a third more list requests per second than parsing and planning each time).
- */
-function postgresReader(pool: pg.Pool): DirectReader {
-  const names = new Map<string, string>();
-  const nameOf = (sql: string) => {
-    let name = names.get(sql);
-    if (!name) names.set(sql, (name = `pagegrade_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`));
-    return name;
-  };
-  return {
-    dialect: 'postgres',
-    all: async (sql, parameters) => (await pool.query({ name: nameOf(sql), text: sql, values: parameters as unknown[] })).rows,
-  };
 }
 
 function openSqlite(filename: string, cacheMb: number): SqliteDatabase.Database {
@@ -178,6 +88,9 @@ function openSqlite(filename: string, cacheMb: number): SqliteDatabase.Database 
   // SQLite's default 2 MiB page cache re-reads (a system call per 4 KiB page, or a disk read) the
   // report rows and index pages every list request needs (see DEFAULT_SQLITE_CACHE_MB in config.ts).
   database.pragma(`cache_size = -${cacheMb * 1024}`);
+  // SQLite checkpoints the WAL itself once it holds 1,000 pages (4 MB); after a checkpoint the file is
+  // cut back to this size, so a burst of writes does not leave a large WAL behind for good.
+  database.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   return database;
 }
 

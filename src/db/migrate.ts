@@ -9,6 +9,7 @@ import * as storedReportSummaries from './migrations/2026-11-22-1100-stored-repo
 import * as searchInSortIndexes from './migrations/2026-11-22-1200-search-in-sort-indexes.ts';
 import * as reportsVersion from './migrations/2026-11-24-0900-reports-version.ts';
 import * as projectSummaryIndexes from './migrations/2026-11-25-0900-project-summary-indexes.ts';
+import * as dropStoredSummaries from './migrations/2026-11-26-0900-drop-stored-summaries.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1200-search-in-sort-indexes': searchInSortIndexes,
   '2026-11-24-0900-reports-version': reportsVersion,
   '2026-11-25-0900-project-summary-indexes': projectSummaryIndexes,
+  '2026-11-26-0900-drop-stored-summaries': dropStoredSummaries,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

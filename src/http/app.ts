@@ -71,11 +71,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createServices(database, config, {
       analyzer: options.analyzer,
       onCheckFailure: (checkId, error) => app.log.error({ err: error, checkId }, 'check failed; recorded as not applicable'),
-      onListIndexError: (userId, error) => app.log.error({ err: error, userId }, 'list index build failed; lists use SQL'),
     }),
   );
   app.addHook('onClose', async () => {
-    await app.services.close();
     if (!options.database) await database.close();
   });
   app.addHook('onRequest', async (request, reply) => {

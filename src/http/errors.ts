@@ -135,7 +135,6 @@ export function registerShutdownResponses(app: FastifyInstance): void {
     reply.header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS));
     return sendError(reply, 503, 'The server is shutting down; retry shortly.');
   });
-  // (send-json-text.ts sendJsonParts does the same for the answers it writes itself.)
   app.addHook('onSend', async (_request, reply) => {
     if (app.shuttingDown) reply.header('connection', 'close');
   });

@@ -46,14 +46,11 @@ forEachDialect('api key repository', (database) => {
       email: user.email,
       is_admin: 1,
       user_created_at: CREATED,
-      reports_version: 0,
     });
-    await db.updateTable('users').set({ reports_version: 7 }).where('id', '=', user.id).execute();
-    expect((await findActiveKeyWithUserByHash(db, hashApiKey(secret)))?.reports_version).toBe(7);
     expect(await findActiveKeyWithUserByHash(db, hashApiKey(`${secret}x`))).toBeUndefined();
   });
 
-  it('lookups made at once each find their own key (on PostgreSQL they share one query)', async () => {
+  it('lookups made at once each find their own key', async () => {
     const { db } = database();
     const alice = await newUser(db);
     const bob = await newUser(db, 1);

@@ -1,7 +1,4 @@
 // API keys, looked up by the SHA-256 of the secret a request presents.
-import { directDialectOf, preparedRead } from '../db/prepared-reads.ts';
-import { batchedPerTurn } from '../db/batched-per-turn.ts';
-import { keptUntilChange } from '../db/kept-until-change.ts';
 import type { DbExecutor } from './executor.ts';
 import type { ApiKeyRow, NewApiKey } from '../db/tables/api-key.table.ts';
 
@@ -13,8 +10,6 @@ export interface ActiveKeyWithUser {
   email: string;
   is_admin: number;
   user_created_at: string;
-  /** the account's reports version as this request found it (reports-version.ts) */
-  reports_version: number;
 }
 
 /** A key as listed for people: never its hash. */
@@ -24,23 +19,8 @@ export async function insertApiKey(db: DbExecutor, key: Omit<NewApiKey, 'id'>): 
   return db.insertInto('api_keys').values(key).returningAll().executeTakeFirstOrThrow();
 }
 
-/**
- * Every API request asks this first: kept while nothing in the database changes on SQLite
- * (kept-until-change.ts); on PostgreSQL the lookups of one event-loop turn share a query (batched-per-turn.ts).
- */
-export const findActiveKeyWithUserByHash: (db: DbExecutor, keyHash: string) => Promise<ActiveKeyWithUser | undefined> =
-  keptUntilChange(async (db, keyHash) => {
-    if (directDialectOf(db) === 'postgres') {
-      const found = await findInTurnsBatch(db, keyHash);
-      if (!found) return undefined;
-      const { key_hash: _keyHash, ...key } = found;
-      return key;
-    }
-    const [found] = await readActiveKey(db, null, { keyHash });
-    return found;
-  });
-
-function activeKeys(db: DbExecutor) {
+/** Every API request asks this first. */
+export async function findActiveKeyWithUserByHash(db: DbExecutor, keyHash: string): Promise<ActiveKeyWithUser | undefined> {
   return db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -51,26 +31,11 @@ function activeKeys(db: DbExecutor) {
       'users.email',
       'users.is_admin',
       'users.created_at as user_created_at',
-      'users.reports_version',
     ])
-    .where('api_keys.revoked_at', 'is', null);
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null)
+    .executeTakeFirst();
 }
-
-const readActiveKey = preparedRead((db, _shape: null, p: { keyHash: string }) =>
-  activeKeys(db).where('api_keys.key_hash', '=', p.keyHash),
-);
-
-/** PostgreSQL only (= any of an array). */
-const readActiveKeys = preparedRead((db, _shape: null, p: { keyHashes: string[] }) =>
-  activeKeys(db)
-    .select('api_keys.key_hash')
-    .where((eb) => eb('api_keys.key_hash', '=', eb.fn.any(eb.val(p.keyHashes)))),
-);
-
-const findInTurnsBatch = batchedPerTurn(
-  (db, keyHashes) => readActiveKeys(db, null, { keyHashes }),
-  (row) => row.key_hash,
-);
 
 /** Every key (or one account's), revoked ones included, oldest first. */
 export async function listApiKeys(db: DbExecutor, userId?: number): Promise<ListedApiKey[]> {

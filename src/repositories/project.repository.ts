@@ -1,17 +1,11 @@
 // Projects: one row per (account, host) holding the counts the API lists. The service keeps a row in
 // step with the reports by calling adjustProjectCounts in the transaction that changes a report.
-import { sql } from 'kysely';
 import type { NewProject, ProjectRow } from '../db/tables/project.table.ts';
-import { preparedRead } from '../db/prepared-reads.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
-import { bumpReportsVersion } from './reports-version.ts';
-import { projectSummaryJson } from './project-summary-json.ts';
-import { joinedItems, selectJoinedItems, type JoinedItems } from './joined-items-json.ts';
-import type { JsonText } from './report.repository.ts';
 
-/** What a caller supplies; name_lower and summary_json are derived here so they never drift. */
-export type ProjectInsert = Omit<NewProject, 'id' | 'name_lower' | 'summary_json'>;
+/** What a caller supplies; name_lower is derived here so it never drifts. */
+export type ProjectInsert = Omit<NewProject, 'id' | 'name_lower'>;
 
 export interface ProjectCountsDelta {
   reports: number;
@@ -51,15 +45,11 @@ export async function adjustProjectCounts(
     delta.reports > 0
       ? await upsertCounts(db, userId, name, delta, now)
       : await updateCounts(db, userId, name, delta, now);
-  await bumpReportsVersion(db, [userId]);
   if (row.reports_count === 0) {
     await db.deleteFrom('projects').where('id', '=', row.id).execute();
     return undefined;
   }
-  // The stored list item is made from the row as the change left it.
-  const summary_json = projectSummaryJson(row);
-  await db.updateTable('projects').set({ summary_json }).where('id', '=', row.id).execute();
-  return { ...row, summary_json };
+  return row;
 }
 
 // Insert-or-add in one statement, so two first reports on a host in parallel cannot both insert.
@@ -70,7 +60,6 @@ async function upsertCounts(db: DbExecutor, userId: number, name: string, delta:
       user_id: userId,
       name,
       name_lower: name.toLowerCase(),
-      summary_json: '',
       reports_count: delta.reports,
       good_count: delta.good,
       decent_count: delta.decent,
@@ -117,14 +106,9 @@ async function updateCounts(db: DbExecutor, userId: number, name: string, delta:
  * has is a unique-constraint error.
  */
 export async function insertProjectsBulk(db: DbExecutor, projects: readonly ProjectInsert[]): Promise<void> {
-  const rows = projects.map((project) => ({
-    ...project,
-    name_lower: project.name.toLowerCase(),
-    summary_json: projectSummaryJson(project),
-  }));
+  const rows = projects.map((project) => ({ ...project, name_lower: project.name.toLowerCase() }));
   await inOneTransaction(db, async (trx) => {
     for (const chunk of statementChunks(rows)) await trx.insertInto('projects').values(chunk).execute();
-    await bumpReportsVersion(trx, [...new Set(rows.map((row) => row.user_id))]);
   });
 }
 
@@ -153,83 +137,26 @@ export async function findProject(db: DbExecutor, userId: number, name: string):
 }
 
 export async function listProjects(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<ProjectRow[]> {
-  return readListRows(db, pageShape(options), pageParams(userId, options));
-}
-
-const readListRows = preparedRead((db, shape: PageShape, p: PageParams) => pageQuery(db, shape, p).selectAll());
-
-/** The same page as listProjects, each item as the API's JSON from its stored summary. */
-export async function listProjectItems(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<JsonText[]> {
-  const rows = await readListItems(db, pageShape(options), pageParams(userId, options));
-  return rows.map((row) => row.summary_json);
-}
-
-const readListItems = preparedRead((db, shape: PageShape, p: PageParams) => pageQuery(db, shape, p).select('summary_json'));
-
-/** The same page as listProjectItems, its items joined into one JSON text (joined-items-json.ts). */
-export async function listProjectItemsJoined(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<JoinedItems> {
-  return joinedItems(
-    db,
-    () => readJoinedItems(db, pageShape(options), pageParams(userId, options)),
-    () => listProjectItems(db, userId, options),
-  );
-}
-
-const readJoinedItems = preparedRead((db, shape: PageShape, p: PageParams) =>
-  selectJoinedItems(db, pageQuery(db, shape, p).select('summary_json').as('page'), sql`page.summary_json`),
-);
-
-/** Which parts the SQL text has (the search, the sort); the values are PageParams. */
-interface PageShape {
-  search: boolean;
-  sortBy: ProjectSortBy;
-  sort: SortDirection;
-}
-
-interface PageParams {
-  userId: number;
-  /** the name search as a LIKE pattern */
-  pattern?: string;
-  limit: number;
-  offset: number;
-}
-
-function pageShape(options: ProjectListOptions): PageShape {
-  return { search: Boolean(options.search), sortBy: options.sortBy, sort: options.sort };
-}
-
-function pageParams(userId: number, options: ProjectListOptions): PageParams {
-  return { ...filterParams(userId, options), limit: options.limit, offset: options.offset };
-}
-
-function filterParams(userId: number, filters: ProjectFilters) {
-  return { userId, pattern: filters.search ? containsPattern(filters.search) : undefined };
-}
-
-function pageQuery(db: DbExecutor, shape: PageShape, p: PageParams) {
-  let query = db.selectFrom('projects').where('user_id', '=', p.userId);
-  if (shape.search) query = query.where(lowerCaseColumnLike('name_lower', p.pattern as string));
+  let query = matching(db, userId, options).selectAll();
   // Names are unique per account, so sorting by name has no ties for id to break.
   query =
-    shape.sortBy === 'project'
-      ? query.orderBy('name', shape.sort)
-      : query.orderBy('created_at', shape.sort).orderBy('id', shape.sort);
-  return query.limit(p.limit).offset(p.offset);
+    options.sortBy === 'project'
+      ? query.orderBy('name', options.sort)
+      : query.orderBy('created_at', options.sort).orderBy('id', options.sort);
+  return query.limit(options.limit).offset(options.offset).execute();
 }
 
 export async function countProjects(db: DbExecutor, userId: number, filters: ProjectFilters): Promise<number> {
-  const [{ count }] = await readCount(db, { search: Boolean(filters.search) }, filterParams(userId, filters));
+  const { count } = await matching(db, userId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return count;
 }
 
-const readCount = preparedRead((db, shape: { search: boolean }, p: { userId: number; pattern?: string }) => {
-  let query = db
-    .selectFrom('projects')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', p.userId);
-  if (shape.search) query = query.where(lowerCaseColumnLike('name_lower', p.pattern as string));
-  return query;
-});
+function matching(db: DbExecutor, userId: number, filters: ProjectFilters) {
+  const query = db.selectFrom('projects').where('user_id', '=', userId);
+  return filters.search ? query.where(lowerCaseColumnLike('name_lower', containsPattern(filters.search))) : query;
+}
 
 /** Which of a project's counts to add up: all its reports, or those of one verdict. */
 export type ProjectCount = 'reports' | 'good' | 'decent' | 'bad';
@@ -240,27 +167,18 @@ export type ProjectCount = 'reports' | 'good' | 'decent' | 'bad';
  * one row per host beats counting ten thousand index entries on every list request.
  */
 export async function sumProjectCounts(db: DbExecutor, userId: number, count: ProjectCount, project?: string): Promise<number> {
-  const [{ total }] = await readCountSum(db, { count, project: project !== undefined }, { userId, project });
-  return Number(total);
-}
-
-const readCountSum = preparedRead((db, shape: { count: ProjectCount; project: boolean }, p: { userId: number; project?: string }) => {
-  const column = `${shape.count}_count` as `${ProjectCount}_count`;
+  const column = `${count}_count` as const;
   let query = db
     .selectFrom('projects')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('total'))
-    .where('user_id', '=', p.userId);
-  if (shape.project) query = query.where('name', '=', p.project as string);
-  return query;
-});
+    .where('user_id', '=', userId);
+  if (project !== undefined) query = query.where('name', '=', project);
+  const { total } = await query.executeTakeFirstOrThrow();
+  return Number(total);
+}
 
-/** Deleting a project changes its account's counts: call it in the transaction that deletes its reports. */
+/** Call it in the transaction that deletes the project's reports. */
 export async function deleteProject(db: DbExecutor, userId: number, name: string): Promise<number> {
-  const result = await db
-    .deleteFrom('projects')
-    .where('user_id', '=', userId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  await bumpReportsVersion(db, [userId]);
+  const result = await db.deleteFrom('projects').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

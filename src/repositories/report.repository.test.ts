@@ -11,7 +11,6 @@ import {
   findReportById,
   insertReport,
   insertReportsBulk,
-  listReportItems,
   listReports,
   updateReport,
   type ReportInsert,
@@ -271,7 +270,6 @@ forEachDialect('report repository', (database) => {
         report(owner, { url: `https://${index % 2 ? 'a' : 'b'}.com/${(index * 7919) % 1_300}`, result: verdicts[index % 3] }),
       ),
     );
-    const idsOf = (items: string[]) => items.map((item) => (JSON.parse(item) as { id: number }).id);
     for (const [options, length] of [
       [{ sortBy: 'id', sort: 'desc', limit: 100, offset: 1_000 }, 100],
       [{ sortBy: 'url', sort: 'asc', limit: 100, offset: 1_250 }, 50],
@@ -283,7 +281,6 @@ forEachDialect('report repository', (database) => {
       const fromStart = await listReports(db, owner, { ...options, limit: options.offset + options.limit, offset: 0 });
       const expected = fromStart.slice(options.offset).map((row) => row.id);
       expect(expected, JSON.stringify(options)).toHaveLength(length);
-      expect(idsOf(await listReportItems(db, owner, options)), JSON.stringify(options)).toEqual(expected);
       expect((await listReports(db, owner, options)).map((row) => row.id), JSON.stringify(options)).toEqual(expected);
     }
   });

@@ -24,11 +24,6 @@ export interface Authenticated {
   account: Account;
   keyId: number;
   keyHash: string;
-  /**
-   * The account's reports version, read with the key and so before anything else the request reads:
-   * what the request then reads is at least as new as this version (reports-version.ts).
-   */
-  reportsVersion: number;
 }
 
 export interface KeyListing {
@@ -111,7 +106,6 @@ export function createAccountService(db: Kysely<Database>) {
         account: toAccount({ id: found.user_id, email: found.email, is_admin: found.is_admin, created_at: found.user_created_at }),
         keyId: found.key_id,
         keyHash,
-        reportsVersion: found.reports_version,
       };
     },
 

@@ -10,8 +10,7 @@ import { createHealthService } from './health.service.ts';
 import { createReportAccessService } from './report-access.service.ts';
 import { createWebSessionService } from './web-session.service.ts';
 import { createAnalysisSlots } from './analysis-slots.ts';
-import { createListIndex } from './list-index.ts';
-import { readAccountsByRecentKeyUse } from '../repositories/list-index.repository.ts';
+import { createLists } from '../lists/index.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -35,40 +34,25 @@ export interface ServiceOptions {
   analyzer?: Analyzer;
   /** Where a check that threw is reported; the report itself survives. */
   onCheckFailure?: (checkId: string, error: unknown) => void;
-  /** Where a list index that failed to build is reported; lists then take the SQL path. */
-  onListIndexError?: (userId: number, error: unknown) => void;
 }
 
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
-  // The index builds on its own connection to the same database (config.databaseUrl).
-  const listIndex = createListIndex(config.databaseUrl, config.listIndexMb * 1024 * 1024, { onBuildError: options.onListIndexError });
   return {
     reports: createReportService(
       db,
       options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure),
       createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
-      listIndex,
     ),
     projects: createProjectService(db),
+    /** Every list of reports and projects, for API and web alike. */
+    lists: createLists(db),
     accounts,
     health: createHealthService(db),
     /** Who may see a report's web page, and unlocking password-protected ones. */
     reportAccess: createReportAccessService(db),
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
-    listIndex,
-    /**
-     * A server's warm start: list indexes for the accounts whose keys were used last, one build after
-     * another for `fullSpeedMs`, then paced (ListIndex.warm); resolves when all are built.
-     */
-    warmListIndexes: async (fullSpeedMs = 0) => {
-      const until = performance.now() + fullSpeedMs;
-      await listIndex.warm(await readAccountsByRecentKeyUse(db), until);
-      return listIndex.usage();
-    },
-    /** Stops background work (list index builds) before the database closes. */
-    close: () => listIndex.close(),
   };
 }

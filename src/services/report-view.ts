@@ -1,13 +1,10 @@
 // Maps stored report rows to the API's report objects.
 import type { Report, ReportSummary, Privacy } from './types.ts';
 import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
-import { summaryFields, type SummaryColumns } from '../repositories/report-summary-json.ts';
+import type { ReportListRow } from '../repositories/report.repository.ts';
 
-/** The columns a report view needs: a list item's, with the id (list rows carry all but `results`). */
-export interface ReportRowView extends SummaryColumns {
-  id: number;
-  password_hash: string | null;
-}
+/** The columns a report view needs: a list row's. */
+type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank'>;
 
 export function toReportSummary(row: ReportRowView): ReportSummary {
   return summaryOf(row, JSON.parse(row.page) as PageFacts);
@@ -23,9 +20,21 @@ export function toAnalysedReport(row: ReportRowView, analysis: Analysis): Report
 }
 
 function summaryOf(row: ReportRowView, page: PageFacts): ReportSummary {
-  // The columns hold only valid privacy and verdict values (check constraints).
-  const fields = summaryFields(row, page);
-  return { id: row.id, ...fields, page, privacy: fields.privacy as Privacy, result: fields.result as Verdict };
+  return {
+    id: row.id,
+    url: row.url,
+    project: row.project,
+    // The columns hold only valid privacy and verdict values (check constraints).
+    privacy: row.privacy as Privacy,
+    password: row.password_hash !== null,
+    result: row.result as Verdict,
+    score: row.score,
+    issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
+    page,
+    generated_at: row.generated_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 function withResults(summary: ReportSummary, results: Record<string, CheckResult>): Report {

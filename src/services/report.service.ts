@@ -8,28 +8,13 @@ import { parseTargetUrl } from '../analysis/target-url.ts';
 import { FetchError } from '../fetch/fetch-error.ts';
 import { hashPassword } from '../security/hashing.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
-import { adjustProjectCounts, lockProject, sumProjectCounts } from '../repositories/project.repository.ts';
-import { readReportsVersion } from '../repositories/reports-version.ts';
-import type { JsonText, ReportFilters } from '../repositories/report.repository.ts';
-import { createCountCache } from './count-cache.ts';
-import { pageAndTotal, pageWindow, type PageItems } from './page-total.ts';
+import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
-import type { JsonPage, Page, PageOf, Privacy, Report, ReportSummary } from './types.ts';
+import { toAnalysedReport, toReport } from './report-view.ts';
+import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
-import type { ListIndex } from './list-index.ts';
 
 export const MAX_PASSWORD_LENGTH = 128;
-
-export interface ReportListOptions {
-  search?: string;
-  project?: string;
-  result?: Verdict;
-  sortBy: 'id' | 'generated_at' | 'url' | 'result';
-  sort: 'asc' | 'desc';
-  page: number;
-  perPage: number;
-}
 
 export interface CreateReportInput {
   url: string;
@@ -82,7 +67,7 @@ function analysisColumns(analysis: Analysis) {
   };
 }
 
-export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots, listIndex?: ListIndex) {
+export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
@@ -114,69 +99,8 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
     return toReport(row);
   }
 
-  const searchCounts = createCountCache();
-
-  /**
-   * How many of the account's reports match: exact, and never counted twice between changes.
-   * `knownVersion`: the account's reports version as the caller read it before this (else read here).
-   */
-  async function countMatching(userId: number, filters: ReportFilters, knownVersion?: number): Promise<number> {
-    // Without a search, the project rows hold the count (kept exact with every report change).
-    if (!filters.search) return sumProjectCounts(db, userId, filters.result ?? 'reports', filters.project);
-    const version = knownVersion ?? (await readReportsVersion(db, userId));
-    const key = JSON.stringify([userId, version, filters.search, filters.project ?? null, filters.result ?? null]);
-    return searchCounts.get(key, () => reportRepository.countReports(db, userId, filters));
-  }
-
-  async function listPage<Items extends PageItems>(
-    userId: number,
-    options: ReportListOptions,
-    readPage: (db: Kysely<Database>, userId: number, query: reportRepository.ReportListOptions) => Promise<Items>,
-    knownVersion?: number,
-  ): Promise<PageOf<Items>> {
-    const filters = { search: options.search, project: options.project, result: options.result };
-    const window = pageWindow(options.page, options.perPage);
-    const { items, total } = await pageAndTotal(
-      window,
-      () => readPage(db, userId, { ...filters, sortBy: options.sortBy, sort: options.sort, ...window }),
-      () => countMatching(userId, filters, knownVersion),
-    );
-    return { items, total, page: options.page, perPage: options.perPage };
-  }
-
   return {
     show,
-
-    /** show() as the API's JSON text, for answering without parsing and serialising it again. */
-    async showJson(userId: number, id: number): Promise<JsonText> {
-      const json = await reportRepository.findReportJson(db, userId, id);
-      if (json === undefined) throw new NotFoundError();
-      return json;
-    },
-
-    async list(userId: number, options: ReportListOptions): Promise<Page<ReportSummary>> {
-      return listPage(userId, options, async (...args) => (await reportRepository.listReports(...args)).map(toReportSummary));
-    },
-
-    /**
-     * A list without a search from the account's in-memory index at `reportsVersion` (the version the
-     * request read with its API key), or undefined: a search, or no index for that version (yet; this
-     * ask counts towards building one, so ask once a request). See list-index.ts.
-     */
-    listFromIndex(userId: number, options: ReportListOptions, reportsVersion: number): JsonPage | undefined {
-      if (listIndex === undefined || options.search) return undefined;
-      const { project, result, sortBy, sort, page, perPage } = options;
-      const found = listIndex.page(userId, reportsVersion, { project, result, sortBy, sort, ...pageWindow(page, perPage) });
-      return found === undefined ? undefined : { ...found, page, perPage };
-    },
-
-    /**
-     * list() read from the database, each item as the API's JSON text. `reportsVersion`: the account's
-     * reports version as the request read it with its API key, so a search's count needs no read of its own.
-     */
-    async listJson(userId: number, options: ReportListOptions, reportsVersion?: number): Promise<JsonPage> {
-      return listPage(userId, options, reportRepository.listReportItemsJoined, reportsVersion);
-    },
 
     async create(userId: number, input: CreateReportInput): Promise<Report> {
       const target = parseTargetUrl(input.url);
@@ -196,8 +120,8 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
         updated_at: now,
       };
       const id = await db.transaction().execute(async (trx) => {
-        // The project's row before the report: writing a report moves the account's reports version,
-        // and every transaction takes the project's row before the account's (reports-version.ts).
+        // The project's row first: every transaction that changes a project's reports takes its row
+        // before anything else, so two never wait on each other in a cycle on PostgreSQL.
         await adjustProjectCounts(trx, userId, target.project, countsDelta(analysis.result, 1), now);
         return reportRepository.insertReport(trx, row);
       });

@@ -1,6 +1,5 @@
 // What services hand to adapters (API, web pages, CLI): domain objects in the API's shape.
 import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../analysis/types.ts';
-import type { JoinedItems } from '../repositories/joined-items-json.ts';
 
 export type Privacy = 0 | 1 | 2;
 
@@ -31,18 +30,13 @@ export interface Project {
   updated_at: string;
 }
 
-/** A page of a list: its items, in whatever form the reader wants them, and where it lies in the whole list. */
-export interface PageOf<Items> {
-  items: Items;
+/** A page of a list: its items and where it lies in the whole list. */
+export interface Page<T> {
+  items: T[];
   total: number;
   page: number;
   perPage: number;
 }
-
-export type Page<T> = PageOf<T[]>;
-
-/** A page whose items are already one JSON text (the items joined by commas), for answering as it is. */
-export type JsonPage = PageOf<JoinedItems>;
 
 export interface Account {
   id: number;

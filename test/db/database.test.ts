@@ -1,19 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { createDb, parseDatabaseUrl } from '../../src/db/database.ts';
-import { preparedRead } from '../../src/db/prepared-reads.ts';
-
-/** Direct reads (prepared-reads.ts): they run on the driver, never through Kysely's executor. */
-const readAnswer = preparedRead((db, _shape: null, _params: object) => db.selectNoFrom(sql<number>`6 * 7`.as('answer')));
-const readSchemaSize = preparedRead((db, _shape: null, _params: object) =>
-  db.selectNoFrom(sql<number>`(select count(*) from sqlite_schema)`.as('entries')),
-);
 
 describe('parseDatabaseUrl', () => {
   it('defaults to SQLite at ./data/pagegrade.db', () => {
@@ -59,8 +51,8 @@ describe('createDb with SQLite', () => {
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);
       expect(await pragma('cache_size')).toBe(-64 * 1024);
-      // Checkpoints run on their own thread (sqlite-checkpointer.ts); commits make them only past 64 MiB of WAL.
-      expect(await pragma('wal_autocheckpoint')).toBe(16_384);
+      expect(await pragma('wal_autocheckpoint')).toBe(1000);
+      expect(await pragma('journal_size_limit')).toBe(8 * 1024 * 1024);
       expect(existsSync(filename)).toBe(true);
     } finally {
       await handle.destroy();
@@ -68,20 +60,39 @@ describe('createDb with SQLite', () => {
     }
   });
 
-  it('closes a handle destroyed before any query went through Kysely: its connection and the checkpoint thread\'s', async () => {
+  it('removes the WAL when the handle is destroyed', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'pagegrade-createdb-'));
     const filename = join(directory, 'pagegrade.db');
     try {
-      const setUp = new SqliteDatabase(filename);
-      setUp.pragma('journal_mode = WAL');
-      setUp.close();
       const handle = createDb(`sqlite:${filename}`);
-      expect(await readSchemaSize(handle.db, null, {})).toEqual([{ entries: 0 }]);
-      // Connections to a database in WAL mode share an index file; SQLite removes it as the last one closes.
-      expect(existsSync(`${filename}-shm`)).toBe(true);
+      await sql`create table t (x integer)`.execute(handle.db);
+      await sql`insert into t values (1)`.execute(handle.db);
+      expect(existsSync(`${filename}-wal`)).toBe(true);
       await handle.destroy();
+      expect(existsSync(`${filename}-wal`)).toBe(false);
       expect(existsSync(`${filename}-shm`)).toBe(false);
     } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the WAL small under writes that never pause', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pagegrade-createdb-'));
+    const filename = join(directory, 'pagegrade.db');
+    const handle = createDb(`sqlite:${filename}`);
+    try {
+      await sql`create table t (x text)`.execute(handle.db);
+      const row = 'x'.repeat(4_000);
+      let largest = 0;
+      // About 80 MB written in one-row transactions, with no pause for a checkpoint in between.
+      for (let i = 0; i < 20_000; i++) {
+        await sql`insert into t values (${row})`.execute(handle.db);
+        if (i % 500 === 0) largest = Math.max(largest, statSync(`${filename}-wal`).size);
+      }
+      // SQLite checkpoints itself every 1,000 pages (4 MB); never 16 MB, let alone the 80 written.
+      expect(largest).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await handle.destroy();
       await rm(directory, { recursive: true, force: true });
     }
   });
@@ -119,7 +130,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('createDb with PostgreSQL', () => 
     }
   });
 
-  it('ends the pool of a handle whose only queries were direct reads', async () => {
+  it('ends the pool when the handle is destroyed', async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     const name = `pagegrade-close-${process.pid}-${Date.now()}`;
     url.searchParams.set('application_name', name);
@@ -129,7 +140,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('createDb with PostgreSQL', () => 
     const connections = async () =>
       Number((await observer.query('select count(*) as n from pg_stat_activity where application_name = $1', [name])).rows[0].n);
     try {
-      expect(await readAnswer(handle.db, null, {})).toEqual([{ answer: 42 }]);
+      await sql`select 1`.execute(handle.db);
       expect(await connections()).toBe(1);
       await handle.destroy();
       // A backend leaves pg_stat_activity a moment after its client hung up.

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import * as dropStoredSummaries from '../../src/db/migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import * as projectSummaryIndexes from '../../src/db/migrations/2026-11-25-0900-project-summary-indexes.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, sqliteAnalysedIndexes as analysedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
@@ -24,6 +25,8 @@ describe.each(testDialects())('project summary indexes [%s]', (dialect) => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
       await accountWithReports(db);
+      // The schema as it was before the stored summaries were dropped again.
+      await dropStoredSummaries.down(db);
       const reports = async () => db.selectFrom('reports').select(['id', 'project', 'summary_json']).orderBy('id').execute();
       const stored = await reports();
       const made = async () => Object.fromEntries(await Promise.all(Object.keys(INDEXES).map(async (name) => [name, await indexColumns(db, dialect, name)])));
@@ -46,6 +49,7 @@ describe.each(testDialects())('project summary indexes [%s]', (dialect) => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
       await accountWithReports(db);
+      await dropStoredSummaries.down(db);
       await projectSummaryIndexes.down(db);
       await projectSummaryIndexes.up(db);
       expect(await statisticsTables(db)).toEqual([]);

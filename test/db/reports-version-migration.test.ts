@@ -1,6 +1,7 @@
 // The counts version becomes the reports version: a rename that keeps every account's value, both ways.
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import * as dropStoredSummaries from '../../src/db/migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import * as reportsVersion from '../../src/db/migrations/2026-11-24-0900-reports-version.ts';
 import { tableColumns } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
@@ -9,6 +10,8 @@ describe.each(testDialects())('reports version migration [%s]', (dialect) => {
   it('renames report_counts_version to reports_version keeping its values, and down renames it back', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
+      // The schema as it was before the stored summaries were dropped again.
+      await dropStoredSummaries.down(db);
       const { id } = await db
         .insertInto('users')
         .values({ email: 'a@example.com', is_admin: 0, created_at: '2026-11-24T09:00:00.000Z', reports_version: 41 })

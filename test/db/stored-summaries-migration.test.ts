@@ -7,7 +7,6 @@ import * as createWebSessions from '../../src/db/migrations/2026-11-22-0900-crea
 import * as moveReportResults from '../../src/db/migrations/2026-11-22-1000-move-report-results-to-own-table.ts';
 import * as storedSummaries from '../../src/db/migrations/2026-11-22-1100-stored-report-summaries.ts';
 import type { ReportResult } from '../../src/db/tables/report.table.ts';
-import { summaryJson } from '../../src/repositories/report-summary-json.ts';
 import { tableColumns } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
@@ -33,6 +32,23 @@ function report(userId: number, url: string, passwordHash: string | null, result
     created_at: NOW,
     updated_at: '2026-11-21T11:00:00.000Z',
   };
+}
+
+/** The list item as the application wrote it when that migration was made. */
+function summaryJson(row: ReturnType<typeof report>): string {
+  return JSON.stringify({
+    url: row.url,
+    project: row.project,
+    privacy: row.privacy,
+    password: row.password_hash !== null,
+    result: row.result,
+    score: row.score,
+    issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
+    page: JSON.parse(row.page),
+    generated_at: row.generated_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  });
 }
 
 describe.each(testDialects())('storing report summaries [%s]', (dialect) => {

@@ -57,20 +57,6 @@ async function accountStatus(origin: string, key: string): Promise<number> {
   return response.status;
 }
 
-/** The first JSON log line whose msg is `msg`, once the server has written it. */
-async function logLine(running: Running, msg: string): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    for (const line of running.stdout().split('\n')) {
-      if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      if (entry.msg === msg) return entry;
-    }
-    if (Date.now() > deadline) throw new Error(`no "${msg}" log line:\n${running.stdout()}`);
-    await new Promise((wait) => setTimeout(wait, 50));
-  }
-}
-
 function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolveCode) => child.on('exit', (code) => resolveCode(code)));
 }
@@ -102,13 +88,6 @@ describe('npm start', () => {
     expect(await accountStatus(running.origin, adminKey)).toBe(200);
     const account = await fetch(`${running.origin}/api/v1/account`, { headers: { authorization: `Bearer ${adminKey}` } });
     expect(((await account.json()) as { data: { email: string } }).data.email).toBe('admin@localhost');
-    // The warm start built the one account's list index on its thread (SQLite file, tsx in a worker).
-    expect(await logLine(running, 'list indexes warmed')).toMatchObject({ accounts: 1 });
-  });
-
-  it('builds no list index with PAGEGRADE_LIST_INDEX_MB=0', async () => {
-    const running = await startServer({ DATABASE_URL: scratchDatabaseUrl(), PAGEGRADE_LIST_INDEX_MB: '0' });
-    expect(await logLine(running, 'list indexes warmed')).toMatchObject({ accounts: 0, mb: 0 });
   });
 
   it('refuses to start with an invalid setting and says which', async () => {

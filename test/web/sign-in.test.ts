@@ -40,7 +40,7 @@ describe.each(testDialects())('dashboard sign-in [%s]', (dialect) => {
         expect(response.headers.location).toBe('/sign-in');
       }
       expect(await t.app.services.reports.show(owner.id, report.id)).toMatchObject({ privacy: 0 });
-      expect((await t.app.services.reports.list(owner.id, { sortBy: 'id', sort: 'asc', page: 1, perPage: 10 })).total).toBe(1);
+      expect((await t.app.services.lists.reports(owner.id, { sortBy: 'id', sort: 'asc', page: 1, perPage: 10 })).total).toBe(1);
     } finally {
       await site.close();
     }

@@ -14,8 +14,6 @@ export interface ProjectsTable {
   bad_count: number;
   created_at: string;
   updated_at: string;
-  /** the API's list item for this project, as JSON text (project-summary-json.ts) */
-  summary_json: string;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

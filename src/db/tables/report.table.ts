@@ -26,8 +26,6 @@ export interface ReportsTable {
   generated_at: string;
   created_at: string;
   updated_at: string;
-  /** the API's list item for this report without its id, as JSON text (report-summary-json.ts) */
-  summary_json: string;
 }
 
 /**

@@ -10,8 +10,6 @@ declare module 'fastify' {
     apiKeyId: number;
     /** SHA-256 of the API key used: the per-key rate-limit bucket, unique across databases. */
     apiKeyHash: string;
-    /** The account's reports version when the key was checked; keys the kept list answers it may be given (http/kept-list-bodies.ts). */
-    reportsVersion: number;
   }
 }
 
@@ -33,7 +31,6 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
   app.decorateRequest('account', null as unknown as Account);
   app.decorateRequest('apiKeyId', 0);
   app.decorateRequest('apiKeyHash', '');
-  app.decorateRequest('reportsVersion', 0);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const found = token ? await app.services.accounts.authenticate(token) : null;
@@ -41,6 +38,5 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
     request.account = found.account;
     request.apiKeyId = found.keyId;
     request.apiKeyHash = found.keyHash;
-    request.reportsVersion = found.reportsVersion;
   });
 }

@@ -16,7 +16,7 @@ const ProjectsPageQuery = Type.Object({ ...ProjectListQuery.properties, notice: 
 const NOTICES = { 'project-deleted': 'The project and its reports were deleted.' };
 
 export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const projects = app.services.projects;
+  const { projects, lists } = app.services;
 
   app.get(
     '/dashboard/projects',
@@ -24,7 +24,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => {
       const q = request.query;
       const filters = { search: q.search, sort_by: q.sort_by ?? 'created_at', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
-      const page = await projects.list(signedInAccount(request).id, {
+      const page = await lists.projects(signedInAccount(request).id, {
         search: filters.search,
         sortBy: filters.sort_by,
         sort: filters.sort,

@@ -49,8 +49,7 @@ function shareUrl(request: FastifyRequest, id: number): string {
 }
 
 export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const reports = app.services.reports;
-  const projects = app.services.projects;
+  const { reports, lists } = app.services;
   const signedIn = { preHandler: requireSignIn };
   const signedInForm = { preHandler: [requireSignIn, app.csrfProtection] };
 
@@ -88,7 +87,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         per_page: q.per_page ?? 100,
       };
       const [page, projectPage] = await Promise.all([
-        reports.list(account.id, {
+        lists.reports(account.id, {
           search: filters.search,
           project: filters.project,
           result: filters.result,
@@ -97,7 +96,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           page: q.page ?? 1,
           perPage: filters.per_page,
         }),
-        projects.list(account.id, { sortBy: 'project', sort: 'asc', page: 1, perPage: PROJECT_CHOICES }),
+        lists.projects(account.id, { sortBy: 'project', sort: 'asc', page: 1, perPage: PROJECT_CHOICES }),
       ]);
       return sendPage(reply, 200, reportsListPage({
         nav: dashboardNav(request, reply, 'reports'),

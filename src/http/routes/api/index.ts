@@ -5,7 +5,6 @@ import { registerApiKeyAuth } from '../../plugins/api-key-auth.ts';
 import { reportRoutes } from './reports.ts';
 import { projectRoutes } from './projects.ts';
 import { accountRoutes } from './account.ts';
-import { createKeptListBodies } from '../../kept-list-bodies.ts';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   registerApiKeyAuth(app);
@@ -24,9 +23,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
       message: `Rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s.`,
     }),
   });
-  // One budget for the answers of both lists.
-  const keptLists = createKeptListBodies(app.config.listCacheMb * 1024 * 1024);
-  await app.register(reportRoutes, { keptLists });
-  await app.register(projectRoutes, { keptLists });
+  await app.register(reportRoutes);
+  await app.register(projectRoutes);
   await app.register(accountRoutes);
 }

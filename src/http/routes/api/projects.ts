@@ -2,15 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProjectDeletedResponse, ProjectListQuery, ProjectListResponse, ProjectParams } from '../../schemas/projects.ts';
 import { commonErrorResponses } from '../../schemas/common.ts';
-import { listEnvelopeJson } from '../../list-envelope.ts';
-import { sendJsonText } from '../../send-json-text.ts';
+import { listEnvelope } from '../../list-envelope.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
-import { listBodyKey, type KeptListBodies } from '../../kept-list-bodies.ts';
 
 const tags = ['projects'];
 
-export const projectRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies }> = async (app, { keptLists }) => {
-  const projects = app.services.projects;
+export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { projects, lists } = app.services;
 
   app.get(
     '/projects',
@@ -23,9 +21,9 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodie
         response: { 200: ProjectListResponse, ...commonErrorResponses },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
-      const options = {
+      const query = {
         search: q.search || undefined,
         sortBy: q.sort_by ?? 'created_at',
         sort: q.sort ?? 'desc',
@@ -33,10 +31,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodie
         perPage: q.per_page ?? 100,
       };
       const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
-      const body = await keptLists.get(listBodyKey(request, [options, linkQuery]), async () =>
-        listEnvelopeJson(request, await projects.listJson(request.account.id, options), linkQuery),
-      );
-      return sendJsonText(reply, body);
+      return listEnvelope(request, await lists.projects(request.account.id, query), linkQuery);
     },
   );
 

@@ -11,17 +11,15 @@ import {
   UpdateReportBody,
 } from '../../schemas/reports.ts';
 import { commonErrorResponses } from '../../schemas/common.ts';
-import { listEnvelopeJson, listEnvelopeParts } from '../../list-envelope.ts';
-import { sendJsonParts, sendJsonText } from '../../send-json-text.ts';
+import { listEnvelope } from '../../list-envelope.ts';
 import { parseId } from '../../parse-id.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
-import { listBodyKey, type KeptListBodies } from '../../kept-list-bodies.ts';
 
 const tags = ['reports'];
 const notFound = { 404: { $ref: 'Error#' } };
 
-export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies }> = async (app, { keptLists }) => {
-  const reports = app.services.reports;
+export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { reports, lists } = app.services;
 
   app.get(
     '/reports',
@@ -34,9 +32,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies
         response: { 200: ReportListResponse, ...commonErrorResponses },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
-      const options = {
+      const query = {
         search: q.search || undefined,
         project: q.project,
         result: q.result,
@@ -54,14 +52,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies
         sort: q.sort,
         per_page: q.per_page,
       };
-      const indexed = reports.listFromIndex(request.account.id, options, request.reportsVersion);
-      // A page that is a few ranges of the index is written from it; any other is made once and kept.
-      const parts = indexed && listEnvelopeParts(request, indexed, linkQuery);
-      if (parts) return sendJsonParts(reply, parts);
-      const body = await keptLists.get(listBodyKey(request, [options, linkQuery]), async () =>
-        listEnvelopeJson(request, indexed ?? (await reports.listJson(request.account.id, options, request.reportsVersion)), linkQuery),
-      );
-      return sendJsonText(reply, body);
+      return listEnvelope(request, await lists.reports(request.account.id, query), linkQuery);
     },
   );
 
@@ -75,9 +66,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ keptLists: KeptListBodies
         response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
       },
     },
-    async (request, reply) => {
-      const report = await reports.showJson(request.account.id, parseId(request.params.id));
-      return sendJsonText(reply, `{"data":${report},"status":200}`);
+    async (request) => {
+      const report = await reports.show(request.account.id, parseId(request.params.id));
+      return { data: report, status: 200 as const };
     },
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemCount, pageAndTotal, pageWindow, totalFromPage } from './page-total.ts';
+import { pageWindow, readPage, totalFromPage } from './page.ts';
 
 describe('a page tells its list total', () => {
   it('a short page is the last: everything before it plus its items', () => {
@@ -22,23 +22,20 @@ describe('a page tells its list total', () => {
     expect(pageWindow(3, 10)).toEqual({ limit: 10, offset: 20 });
   });
 
-  it('counts rows or a joined page', () => {
-    expect(itemCount(['a', 'b'])).toBe(2);
-    expect(itemCount({ count: 3, json: '1,2,3' })).toBe(3);
-  });
-
-  it('counts the list only when the page does not tell', async () => {
+  it('reads the window of the page and counts the list only when the page does not tell', async () => {
     let counted = 0;
     const countAll = async () => {
       counted += 1;
       return 42;
     };
-    const short = await pageAndTotal({ limit: 10, offset: 10 }, async () => ['x', 'y'], countAll);
-    expect(short).toEqual({ items: ['x', 'y'], total: 12 });
+    const windows: unknown[] = [];
+    const short = await readPage(2, 10, async (window) => (windows.push(window), ['x', 'y']), countAll);
+    expect(short).toEqual({ items: ['x', 'y'], total: 12, page: 2, perPage: 10 });
+    expect(windows).toEqual([{ limit: 10, offset: 10 }]);
     expect(counted).toBe(0);
-    const full = await pageAndTotal({ limit: 2, offset: 0 }, async () => ['x', 'y'], countAll);
+    const full = await readPage(1, 2, async () => ['x', 'y'], countAll);
     expect(full.total).toBe(42);
-    const pastTheEnd = await pageAndTotal({ limit: 2, offset: 60 }, async () => [], countAll);
+    const pastTheEnd = await readPage(31, 2, async () => [], countAll);
     expect(pastTheEnd.total).toBe(42);
     expect(counted).toBe(2);
   });

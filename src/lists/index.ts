@@ -1,0 +1,65 @@
+// The one door for lists: every report and project list the API and the dashboard show is read here,
+// one function per list. Lists are plain queries today; if a list ever needs to be faster, what keeps
+// state for it (kept answers, an index in memory) goes behind these functions and nowhere else.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Verdict } from '../analysis/types.ts';
+import * as reportRepository from '../repositories/report.repository.ts';
+import * as projectRepository from '../repositories/project.repository.ts';
+import { toReportSummary } from '../services/report-view.ts';
+import { toProject } from '../services/project-view.ts';
+import type { Page, Project, ReportSummary } from '../services/types.ts';
+import { readPage } from './page.ts';
+
+export interface ReportListQuery {
+  /** case-insensitive substring of the url */
+  search?: string;
+  /** exact project name */
+  project?: string;
+  result?: Verdict;
+  sortBy: 'id' | 'generated_at' | 'url' | 'result';
+  sort: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+export interface ProjectListQuery {
+  /** case-insensitive substring of the name */
+  search?: string;
+  sortBy: 'created_at' | 'project';
+  sort: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+export type Lists = ReturnType<typeof createLists>;
+
+export function createLists(db: Kysely<Database>) {
+  /** How many of the account's reports match. Without a search the project rows hold the count. */
+  function countReports(accountId: number, query: ReportListQuery): Promise<number> {
+    if (query.search) return reportRepository.countReports(db, accountId, query);
+    return projectRepository.sumProjectCounts(db, accountId, query.result ?? 'reports', query.project);
+  }
+
+  return {
+    /** One page of the account's reports, newest first unless sorted otherwise. */
+    reports(accountId: number, query: ReportListQuery): Promise<Page<ReportSummary>> {
+      return readPage(
+        query.page,
+        query.perPage,
+        async (window) => (await reportRepository.listReports(db, accountId, { ...query, ...window })).map(toReportSummary),
+        () => countReports(accountId, query),
+      );
+    },
+
+    /** One page of the account's projects. */
+    projects(accountId: number, query: ProjectListQuery): Promise<Page<Project>> {
+      return readPage(
+        query.page,
+        query.perPage,
+        async (window) => (await projectRepository.listProjects(db, accountId, { ...query, ...window })).map(toProject),
+        () => projectRepository.countProjects(db, accountId, query),
+      );
+    },
+  };
+}
