@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
-import { validationMessages } from './validation-messages.ts';
+import { validationMessages } from '../schemas/validation-messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

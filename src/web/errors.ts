@@ -2,7 +2,7 @@
 // that is not there, a body too large, and anything unexpected (logged, with the request id shown).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
-import { validationMessages } from '../http/validation-messages.ts';
+import { validationMessages } from '../schemas/validation-messages.ts';
 import { isCsrfError } from './csrf.ts';
 import { sendNotFoundPage, sendPage } from './render.ts';
 import { errorPage } from './views/message-pages.ts';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorBody, ValidationErrorBody } from '../schemas/common.ts';
+import { ErrorBody, ValidationErrorBody } from '../../schemas/common.ts';
 
 const description = `pagegrade fetches a page, runs about fifty SEO, performance, security and markup checks,
 scores it 0-100 and keeps the report. Compatible with the phpRank SEO-reports API.

@@ -2,7 +2,7 @@
 // schema as the API, and deleting one (with all of its reports) after a confirmation page.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ProjectListQuery, ProjectParams } from '../../http/schemas/projects.ts';
+import { ProjectListQuery, ProjectParams } from '../../schemas/projects.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { csrfToken } from '../csrf.ts';
 import { sendPage } from '../render.ts';

@@ -3,9 +3,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CreateReportBody, ReportIdParams, ReportListQuery, UpdateReportBody } from '../../http/schemas/reports.ts';
-import { parseId } from '../../http/parse-id.ts';
-import { validationMessages } from '../../http/validation-messages.ts';
+import { CreateReportBody, ReportIdParams, ReportListQuery, UpdateReportBody } from '../../schemas/reports.ts';
+import { parseId } from '../../schemas/parse-id.ts';
+import { validationMessages } from '../../schemas/validation-messages.ts';
 import { TooManyAnalysesError } from '../../services/analysis-slots.ts';
 import { ValidationError } from '../../services/errors.ts';
 import type { Privacy } from '../../services/types.ts';

@@ -1,8 +1,8 @@
 // /reports/{id}: the shareable report page, and the password form of a protected report.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ReportIdParams } from '../../http/schemas/reports.ts';
-import { parseId } from '../../http/parse-id.ts';
+import { ReportIdParams } from '../../schemas/reports.ts';
+import { parseId } from '../../schemas/parse-id.ts';
 import type { ReportAccessService } from '../../services/report-access.service.ts';
 import type { AttemptLimiter } from '../attempt-limiter.ts';
 import { isHttps, unlockCookieName, unlockCookieOptions } from '../cookies.ts';

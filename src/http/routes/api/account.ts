@@ -1,7 +1,7 @@
 // /api/v1/account: who the key belongs to.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AccountResponse } from '../../schemas/account.ts';
-import { commonErrorResponses } from '../../schemas/common.ts';
+import { AccountResponse } from '../../../schemas/account.ts';
+import { commonErrorResponses } from '../../../schemas/common.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {

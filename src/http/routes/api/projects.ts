@@ -1,7 +1,7 @@
 // /api/v1/projects: thin adapters over the project service.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProjectDeletedResponse, ProjectListQuery, ProjectListResponse, ProjectParams } from '../../schemas/projects.ts';
-import { commonErrorResponses } from '../../schemas/common.ts';
+import { ProjectDeletedResponse, ProjectListQuery, ProjectListResponse, ProjectParams } from '../../../schemas/projects.ts';
+import { commonErrorResponses } from '../../../schemas/common.ts';
 import { listEnvelope } from '../../list-envelope.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 

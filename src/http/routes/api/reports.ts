@@ -9,10 +9,10 @@ import {
   ReportListResponse,
   ReportResponse,
   UpdateReportBody,
-} from '../../schemas/reports.ts';
-import { commonErrorResponses } from '../../schemas/common.ts';
+} from '../../../schemas/reports.ts';
+import { commonErrorResponses } from '../../../schemas/common.ts';
 import { listEnvelope } from '../../list-envelope.ts';
-import { parseId } from '../../parse-id.ts';
+import { parseId } from '../../../schemas/parse-id.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 
 const tags = ['reports'];

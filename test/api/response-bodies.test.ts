@@ -1,12 +1,10 @@
-// Lists and show answer from JSON text kept with each row (report- and project-summary-json.ts) rather than
-// through the response serialiser: their bodies must still match the documented response schemas
-// exactly, and a search's total, counted once and kept until the account's reports change, must
-// never be stale.
+// List and show bodies match the documented response schemas exactly, and a search's total follows
+// every change of the account's reports.
 import { FormatRegistry, TypeRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectListResponse } from '../../src/http/schemas/projects.ts';
-import { ReportListResponse, ReportResponse } from '../../src/http/schemas/reports.ts';
+import { ProjectListResponse } from '../../src/schemas/projects.ts';
+import { ReportListResponse, ReportResponse } from '../../src/schemas/reports.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { startSite, type Site } from '../support/site-server.ts';
