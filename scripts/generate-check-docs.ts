@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { allChecks } from '../src/checks/index.ts';
 import { renderCheckDocs } from '../src/checks/check-docs.ts';
+import { POINTS } from '../src/scoring/score.ts';
 
-writeFileSync(new URL('../docs/checks.md', import.meta.url), renderCheckDocs(allChecks));
+writeFileSync(new URL('../docs/checks.md', import.meta.url), renderCheckDocs(allChecks, POINTS));
 console.log(`docs/checks.md: ${allChecks.length} checks`);

@@ -9,7 +9,7 @@ import { allChecks } from '../checks/index.ts';
 import { runChecks, type CheckFailureLogger } from '../scoring/run-checks.ts';
 import { scoreResults } from '../scoring/score.ts';
 
-export function pageFacts(page: FetchedPage): PageFacts {
+function pageFacts(page: FetchedPage): PageFacts {
   return {
     final_url: page.finalUrl,
     status_code: page.statusCode,

@@ -1,6 +1,6 @@
 // Validation and normalisation of the URL a report is made for (API.md, POST /reports).
 
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 export type TargetUrlResult = { ok: true; url: string; project: string } | { ok: false; message: string };
 

@@ -1,6 +1,6 @@
 // Renders docs/checks.md from the registry, so the documentation can never drift from the checks.
-import type { CheckDefinition, Category } from './check.ts';
-import { POINTS } from '../scoring/score.ts';
+// The points come from the caller: scoring builds on checks, so checks never import it.
+import type { CheckDefinition, Category, Importance } from './check.ts';
 
 const CATEGORY_TITLES: Record<Category, string> = {
   seo: 'SEO',
@@ -9,14 +9,14 @@ const CATEGORY_TITLES: Record<Category, string> = {
   miscellaneous: 'Miscellaneous',
 };
 
-export function renderCheckDocs(checks: readonly CheckDefinition[]): string {
+export function renderCheckDocs(checks: readonly CheckDefinition[], points: Readonly<Record<Importance, number>>): string {
   const lines = [
     '# The checks of a pagegrade report',
     '',
     '<!-- Generated from src/checks by `npm run docs:checks`; do not edit by hand. -->',
     '',
     `Every report runs these ${checks.length} checks. A check passes, fails, or does not apply (\`passed: null\`, with a reason).`,
-    `Points by importance: high ${POINTS.high}, medium ${POINTS.medium}, low ${POINTS.low}; the score is the share of points`,
+    `Points by importance: high ${points.high}, medium ${points.medium}, low ${points.low}; the score is the share of points`,
     'earned among applicable checks, 0-100. 80 and above is good, 50 and above decent, below 50 bad; a page that',
     'cannot be indexed (`http_status`, `noindex` or `robots` failed) is at most decent.',
     'Numeric limits are defaults an operator can change with `PAGEGRADE_THRESHOLDS` (keys in src/checks/thresholds.ts).',

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from './index.ts';
 import { renderCheckDocs } from './check-docs.ts';
+import { POINTS } from '../scoring/score.ts';
 
 interface TableRow {
   id: string;
@@ -54,6 +55,6 @@ describe('check registry', () => {
 
   it('keeps docs/checks.md in step with the registry (npm run docs:checks)', () => {
     const committed = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderCheckDocs(allChecks));
+    expect(committed).toBe(renderCheckDocs(allChecks, POINTS));
   });
 });

@@ -36,7 +36,7 @@ function failOnOption(args: ParsedArgs): FailOn | undefined {
 }
 
 /** One URL a line; blank lines and lines starting with # are skipped. */
-export function urlsInList(text: string): string[] {
+function urlsInList(text: string): string[] {
   return text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)

@@ -2,9 +2,9 @@
 import type { Verdict } from '../analysis/types.ts';
 import type { UrlOutcome } from './url-outcome.ts';
 
-export const EXIT_OK = 0;
-export const EXIT_GATE_FAILED = 1;
-export const EXIT_NOT_ANALYSED = 3;
+const EXIT_OK = 0;
+const EXIT_GATE_FAILED = 1;
+const EXIT_NOT_ANALYSED = 3;
 
 export type FailOn = Exclude<Verdict, 'good'>;
 

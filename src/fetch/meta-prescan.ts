@@ -6,7 +6,7 @@
 import { encodingForLabel } from './encoding-labels.ts';
 
 /** Browsers prescan the first 1024 bytes; a declaration after that is not honoured. */
-export const PRESCAN_BYTES = 1024;
+const PRESCAN_BYTES = 1024;
 
 const LT = 0x3c;
 const GT = 0x3e;

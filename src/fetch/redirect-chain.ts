@@ -9,7 +9,7 @@ import { FetchError } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
 import type { RedirectHop } from './types.ts';
 
-export const MAX_REDIRECTS = 10;
+const MAX_REDIRECTS = 10;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Bodies we do not need are drained up to this size (to reuse the connection), then cut off. */
 export const DUMP_LIMIT_BYTES = 64 * 1024;

@@ -34,7 +34,7 @@ export async function findSitemap(origin: string, robotsTxt: AuxResponse, contex
 }
 
 /** Absolute http(s) URLs of the `Sitemap:` lines of a robots.txt that was read. */
-export function sitemapUrlsInRobotsTxt(robotsTxt: AuxResponse): string[] {
+function sitemapUrlsInRobotsTxt(robotsTxt: AuxResponse): string[] {
   if (robotsTxt.body === null) return [];
   const urls: string[] = [];
   for (const line of robotsTxt.body.split(/\r\n|\r|\n/)) {

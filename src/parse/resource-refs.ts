@@ -1,6 +1,6 @@
 // Building the list of sub-resources a page references (for http_requests and mixed_content).
 import type { ResourceRef } from './page-snapshot.ts';
-import { srcsetUrls } from './srcset.ts';
+import { parseSrcset } from './srcset.ts';
 
 const NO_REQUEST_SCHEMES = ['data:', 'blob:', 'about:', 'javascript:'];
 
@@ -33,5 +33,5 @@ export function addSrcsetResources(
   deferred: boolean,
 ): void {
   if (srcset === undefined) return;
-  for (const url of srcsetUrls(srcset)) addResource(refs, tag, 'srcset', url, deferred);
+  for (const { url } of parseSrcset(srcset)) addResource(refs, tag, 'srcset', url, deferred);
 }

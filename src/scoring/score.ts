@@ -6,7 +6,7 @@ import type { CheckResult, IssueCounts, Verdict } from '../analysis/types.ts';
 export const POINTS: Readonly<Record<Importance, number>> = { high: 10, medium: 5, low: 2 };
 
 /** A failure of any of these means search engines will not index the page. */
-export const INDEXABILITY_CHECKS = ['http_status', 'noindex', 'robots'] as const;
+const INDEXABILITY_CHECKS = ['http_status', 'noindex', 'robots'] as const;
 
 export interface Score {
   score: number;

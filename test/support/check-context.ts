@@ -5,7 +5,7 @@ import type { PageSnapshot } from '../../src/parse/page-snapshot.ts';
 import type { CheckContext } from '../../src/checks/check.ts';
 import { DEFAULT_THRESHOLDS } from '../../src/checks/thresholds.ts';
 
-export function makePage(overrides: Partial<FetchedPage> = {}): FetchedPage {
+function makePage(overrides: Partial<FetchedPage> = {}): FetchedPage {
   const url = overrides.finalUrl ?? 'https://example.com/page';
   return {
     requestedUrl: url,
@@ -43,7 +43,7 @@ export function makeAux(url: string, overrides: Partial<AuxResponse> = {}): AuxR
   };
 }
 
-export function makeOrigin(overrides: Partial<OriginFacts> = {}): OriginFacts {
+function makeOrigin(overrides: Partial<OriginFacts> = {}): OriginFacts {
   const origin = overrides.origin ?? 'https://example.com';
   return {
     origin,

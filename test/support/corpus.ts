@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FetchedPage, OriginFacts, UndecodedPage } from '../../src/fetch/types.ts';
 
-export const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus');
+const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus');
 
 export interface CorpusPage {
   file: string;

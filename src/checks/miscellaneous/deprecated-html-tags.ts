@@ -1,7 +1,7 @@
 import { defineCheck } from '../check.ts';
 
 /** Obsolete in HTML5. `s` and `u` are valid HTML5 again, so they are not here (phpRank still flags them). */
-export const DEPRECATED_TAGS = [
+const DEPRECATED_TAGS = [
   'acronym', 'applet', 'basefont', 'big', 'blink', 'center', 'dir', 'font', 'frame', 'frameset', 'isindex',
   'marquee', 'noframes', 'strike', 'tt',
 ] as const;

@@ -1,4 +1,5 @@
 import { defineCheck } from '../check.ts';
+import { parseViewport } from '../../parse/viewport.ts';
 
 /** Lighthouse's accessibility rule: a maximum-scale under 5 stops people with low vision from zooming enough. */
 const MIN_MAXIMUM_SCALE = 5;
@@ -42,13 +43,3 @@ export const metaViewportCheck = defineCheck({
     return { passed: false, value, errors };
   },
 });
-
-/** Browsers accept `,` and `;` between properties and spaces around `=`; names and keywords are case-insensitive. */
-function parseViewport(content: string): Map<string, string> {
-  const properties = new Map<string, string>();
-  for (const part of content.toLowerCase().split(/[,;]/)) {
-    const [name, ...rest] = part.split('=');
-    if (name.trim() !== '' && rest.length > 0) properties.set(name.trim(), rest.join('=').trim());
-  }
-  return properties;
-}

@@ -31,6 +31,11 @@ describe('image_dimensions', () => {
     });
   });
 
+  it('names a srcset-only image by its first candidate URL, as the srcset parser reads it', () => {
+    const outcome = run([img({ src: null, srcset: 'd.png, e.png 2x', width: null })]);
+    expect(outcome).toMatchObject({ errors: { missing_dimensions: ['https://example.com/d.png'] } });
+  });
+
   it('counts every image without dimensions but lists the first 25 distinct ones', () => {
     const images = Array.from({ length: 40 }, (_, i) => img({ src: `/i${i % 30}.png`, width: null }));
     const outcome = run(images);

@@ -1,5 +1,6 @@
 import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
 import type { Image } from '../../parse/page-snapshot.ts';
+import { parseSrcset } from '../../parse/srcset.ts';
 import { displayUrl } from './display-url.ts';
 
 export const imageDimensionsCheck = defineCheck({
@@ -28,6 +29,6 @@ function hasDimension(attribute: string | null): boolean {
 }
 
 function describeImage(img: Image, baseUrl: string): string {
-  const src = img.src?.trim() || img.srcset?.trim().split(/\s+/)[0];
+  const src = img.src?.trim() || parseSrcset(img.srcset ?? '')[0]?.url;
   return src ? displayUrl(src, baseUrl) : '(img without src)';
 }

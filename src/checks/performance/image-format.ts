@@ -1,7 +1,7 @@
 import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
 import type { Image, PictureSource } from '../../parse/page-snapshot.ts';
 import { classifyImageUrl, type ImageUrlFormat } from './image-url-format.ts';
-import { imageCandidateUrls, parseSrcset } from './srcset.ts';
+import { imageCandidateUrls, parseSrcset } from '../../parse/srcset.ts';
 import { displayUrl } from './display-url.ts';
 
 const MODERN_SOURCE_TYPES = new Set(['image/avif', 'image/webp']);

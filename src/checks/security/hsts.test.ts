@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { makeContext } from '../../../test/support/check-context.ts';
-import { hstsCheck, parseHsts } from './hsts.ts';
+import { hstsCheck } from './hsts.ts';
 
 const run = (header?: string) =>
   hstsCheck.run(makeContext({ page: { headers: header === undefined ? {} : { 'strict-transport-security': header } } }));
@@ -30,16 +30,5 @@ describe('hsts', () => {
   it('uses the configured minimum', () => {
     const outcome = hstsCheck.run(makeContext({ page: { headers: { 'strict-transport-security': 'max-age=86400' } }, thresholds: { min_hsts_max_age_s: 86_400 } }));
     expect(outcome.passed).toBe(true);
-  });
-});
-
-describe('parseHsts', () => {
-  it('rejects repeated directives and non-numeric max-age (RFC 6797)', () => {
-    expect(parseHsts('max-age=1; max-age=2')).toBe('directive "max-age" appears twice');
-    expect(parseHsts('max-age=1y')).toBe('max-age "1y" is not a number');
-  });
-
-  it('reads only the first of repeated headers', () => {
-    expect(parseHsts('max-age=600, max-age=31536000')).toEqual({ maxAge: 600, includeSubDomains: false, preload: false });
   });
 });

@@ -1,6 +1,6 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import { isAbsoluteHttpUrl, resolveUrl } from '../../parse/url.ts';
-import { parseLinkHeader } from './link-header.ts';
+import { parseLinkHeader } from '../../parse/headers/link-header.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 interface Declared {

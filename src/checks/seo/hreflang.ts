@@ -1,6 +1,6 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import { isAbsoluteHttpUrl } from '../../parse/url.ts';
-import { parseLinkHeader } from './link-header.ts';
+import { parseLinkHeader } from '../../parse/headers/link-header.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 // What search engines accept in hreflang: a 2-3 letter language, optionally a script and a region

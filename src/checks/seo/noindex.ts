@@ -1,13 +1,11 @@
 import { capItems, defineCheck, type CheckContext } from '../check.ts';
+import { robotsDirectives, xRobotsTagDirectives } from '../../parse/robots-directives.ts';
 import { metasNamed } from './meta-tags.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
 /** Meta names Googlebot obeys: the generic one and its own. */
 const META_NAMES = ['robots', 'googlebot'];
 const CRAWLER = 'googlebot';
-
-/** Robots directives that take a value after a colon, so "max-snippet: 20" is not a user agent named max-snippet. */
-const VALUED_DIRECTIVES = new Set(['max-snippet', 'max-image-preview', 'max-video-preview', 'unavailable_after']);
 
 interface Directive {
   source: string;
@@ -37,32 +35,15 @@ export const noindexCheck = defineCheck({
 function metaDirectives({ snapshot }: CheckContext): Directive[] {
   return metasNamed(snapshot.metas, META_NAMES).flatMap((meta) => {
     const source = `<meta name="${meta.name}">${meta.inHead ? '' : ' in <body>'}`;
-    return tokens(meta.content ?? '').map((content) => ({ source, content }));
+    return robotsDirectives(meta.content ?? '').map((content) => ({ source, content }));
   });
 }
 
-/**
- * One X-Robots-Tag header line. A token "name: directive" scopes it and the tokens after it on the
- * same line to crawler `name` ("otherbot: noindex, nofollow"); only unscoped ones and Googlebot's count.
- */
+/** One X-Robots-Tag header line: only directives for every crawler and those scoped to Googlebot count. */
 function headerDirectives(header: string): Directive[] {
-  const directives: Directive[] = [];
-  let agent: string | null = null;
-  for (const token of tokens(header)) {
-    let content = token;
-    const colon = token.indexOf(':');
-    if (colon !== -1) {
-      const prefix = token.slice(0, colon).trim();
-      if (!VALUED_DIRECTIVES.has(prefix) && /^[a-z0-9_-]+$/.test(prefix)) {
-        agent = prefix;
-        content = token.slice(colon + 1).trim();
-      }
-    }
-    if (agent === null || agent === CRAWLER) {
-      directives.push({ source: agent === null ? 'X-Robots-Tag header' : `X-Robots-Tag header for ${agent}`, content });
-    }
-  }
-  return directives;
+  return xRobotsTagDirectives(header)
+    .filter(({ agent }) => agent === null || agent === CRAWLER)
+    .map(({ agent, directive }) => ({ source: agent === null ? 'X-Robots-Tag header' : `X-Robots-Tag header for ${agent}`, content: directive }));
 }
 
 /** noindex, none, or an unavailable_after date already past when the server answered (its Date header). */
@@ -73,12 +54,4 @@ function keepsOutOfIndex(content: string, responseDate: string | undefined): boo
   const expires = Date.parse(until[1]);
   const answered = Date.parse(responseDate);
   return Number.isFinite(expires) && Number.isFinite(answered) && expires <= answered;
-}
-
-/** Comma-separated directives; a comma before a digit belongs to a date ("unavailable_after: Wed, 21 Oct 2015"). */
-function tokens(list: string): string[] {
-  return list
-    .split(/,(?!\s*\d)/)
-    .map((token) => token.trim().toLowerCase())
-    .filter(Boolean);
 }
