@@ -41,7 +41,7 @@ export class ConfigError extends Error {}
  * reports the rows behind one list page or report are scattered over gigabytes, and when the operating
  * system's cache has let them go (some VMs reclaim it within a minute) every row is a disk read.
  */
-export const DEFAULT_SQLITE_CACHE_MB = 256;
+const DEFAULT_SQLITE_CACHE_MB = 256;
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];

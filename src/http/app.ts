@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Wrong passwords for one report from one address before it must wait (brute force stays slow). */
 const UNLOCK_LIMITS = { maxFailures: 5, windowMs: 15 * 60 * 1000 };

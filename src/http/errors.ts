@@ -17,11 +17,11 @@ declare module 'fastify' {
 
 export const NOT_FOUND_BODY = { message: 'Resource not found.', status: 404 } as const;
 
-export function sendValidationError(reply: FastifyReply, errors: Record<string, string[]>) {
+function sendValidationError(reply: FastifyReply, errors: Record<string, string[]>) {
   return reply.code(422).send({ message: 'The given data was invalid.', errors, status: 422 });
 }
 
-export function sendError(reply: FastifyReply, status: number, message: string) {
+function sendError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ message, status });
 }
 

@@ -32,7 +32,6 @@ export interface ProjectListQuery {
   perPage: number;
 }
 
-export type Lists = ReturnType<typeof createLists>;
 
 export function createLists(db: Kysely<Database>) {
   /** How many of the account's reports match. Without a search the project rows hold the count. */

@@ -14,7 +14,7 @@ export interface ProjectCountsDelta {
   bad: number;
 }
 
-export type ProjectSortBy = 'created_at' | 'project';
+type ProjectSortBy = 'created_at' | 'project';
 
 export interface ProjectFilters {
   /** case-insensitive substring of the name; every character literal */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ObjectEnvelope, Timestamp } from './common.ts';
 
-export const Account = Type.Object(
+const Account = Type.Object(
   { id: Type.Integer(), email: Type.String(), created_at: Timestamp },
   { $id: 'Account' },
 );

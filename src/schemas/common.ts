@@ -11,9 +11,9 @@ export function oneOf<const T extends readonly (string | number)[]>(
   return Type.Unsafe<T[number]>({ type, enum: [...values], ...options });
 }
 
-export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
-export const SORT_VALUES = ['desc', 'asc'] as const;
-export const MAX_PAGE = 1_000_000_000;
+const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
+const SORT_VALUES = ['desc', 'asc'] as const;
+const MAX_PAGE = 1_000_000_000;
 
 export const PaginationQuery = {
   sort: Type.Optional(oneOf(SORT_VALUES, { description: 'Sort direction.', default: 'desc' })),
@@ -38,14 +38,14 @@ export const ValidationErrorBody = Type.Object(
   { $id: 'ValidationError', description: 'Each invalid field with sentences a person can act on.' },
 );
 
-export const ListLinks = Type.Object({
+const ListLinks = Type.Object({
   first: Type.String(),
   last: Type.String(),
   prev: Type.Union([Type.String(), Type.Null()]),
   next: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const ListMeta = Type.Object({
+const ListMeta = Type.Object({
   current_page: Type.Integer(),
   from: Type.Union([Type.Integer(), Type.Null()]),
   last_page: Type.Integer(),
@@ -70,4 +70,3 @@ export const commonErrorResponses = {
   429: { $ref: 'Error#' },
 } as const;
 
-export type PaginationQueryType = Static<ReturnType<typeof Type.Object<typeof PaginationQuery>>>;

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 
-export const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
+const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
 
 export const ProjectListQuery = Type.Object({
   ...PaginationQuery,
@@ -11,11 +11,10 @@ export const ProjectListQuery = Type.Object({
     oneOf(PROJECT_SORT_KEYS, { description: 'Names sort in code-point order.', default: 'created_at' }),
   ),
 });
-export type ProjectListQueryType = Static<typeof ProjectListQuery>;
 
 export const ProjectParams = Type.Object({ project: Type.String({ description: 'The project name, URL-encoded.' }) });
 
-export const Project = Type.Object(
+const Project = Type.Object(
   {
     project: Type.String(),
     reports_count: Type.Integer(),

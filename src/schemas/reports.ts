@@ -2,9 +2,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 
-export const VERDICTS = ['good', 'decent', 'bad'] as const;
-export const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
-export const PRIVACY_VALUES = [0, 1, 2] as const;
+const VERDICTS = ['good', 'decent', 'bad'] as const;
+const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
+const PRIVACY_VALUES = [0, 1, 2] as const;
 
 const privacy = oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.' });
 const password = Type.String({
@@ -20,7 +20,6 @@ export const ReportListQuery = Type.Object({
     oneOf(REPORT_SORT_KEYS, { description: 'id = date created; result ranks bad < decent < good.', default: 'id' }),
   ),
 });
-export type ReportListQueryType = Static<typeof ReportListQuery>;
 
 export const ReportIdParams = Type.Object({ id: Type.String({ description: 'The report id, a positive integer.' }) });
 
@@ -29,14 +28,12 @@ export const CreateReportBody = Type.Object({
   privacy: Type.Optional(oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.', default: 0 })),
   password: Type.Optional(password),
 });
-export type CreateReportBodyType = Static<typeof CreateReportBody>;
 
 export const UpdateReportBody = Type.Object({
   privacy: Type.Optional(privacy),
   password: Type.Optional(password),
   results: Type.Optional(oneOf([0, 1] as const, { description: '1: fetch and analyse the url again.', default: 0 })),
 });
-export type UpdateReportBodyType = Static<typeof UpdateReportBody>;
 
 const CheckResult = Type.Object({
   passed: Type.Union([Type.Boolean(), Type.Null()]),
@@ -71,8 +68,8 @@ const reportFields = {
 };
 const timestamps = { generated_at: Timestamp, created_at: Timestamp, updated_at: Timestamp };
 
-export const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
-export const Report = Type.Object(
+const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
+const Report = Type.Object(
   { ...reportFields, results: Type.Record(Type.String(), CheckResult), ...timestamps },
   { $id: 'Report' },
 );

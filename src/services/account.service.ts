@@ -11,7 +11,7 @@ import type { Account } from './types.ts';
 const TOUCH_INTERVAL_MS = 60_000;
 const KEY_PREFIX_LENGTH = 12;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
-export const BOOTSTRAP_ADMIN_EMAIL = 'admin@localhost';
+const BOOTSTRAP_ADMIN_EMAIL = 'admin@localhost';
 
 export interface CreatedKey {
   email: string;

@@ -14,7 +14,7 @@ import { toAnalysedReport, toReport } from './report-view.ts';
 import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 
-export const MAX_PASSWORD_LENGTH = 128;
+const MAX_PASSWORD_LENGTH = 128;
 
 export interface CreateReportInput {
   url: string;
@@ -168,4 +168,3 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
   };
 }
 
-export type ReportService = ReturnType<typeof createReportService>;

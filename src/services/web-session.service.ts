@@ -8,7 +8,7 @@ import * as webSessionRepository from '../repositories/web-session.repository.ts
 import type { Account } from './types.ts';
 
 /** Signed-in browsers are asked for their key again after a week. */
-export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
 /** 32 bytes in base64url; anything else cannot be one of our tokens and costs no query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

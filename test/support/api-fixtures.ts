@@ -29,7 +29,7 @@ export const BAD_PAGE = `<html><head><meta name="robots" content="noindex,nofoll
 <p style="x">mail me at someone@example.com</p></body></html>`;
 
 /** A well-made page search engines are told not to index: a high score capped at decent (CHECKS.md). */
-export const DECENT_PAGE = goodPage().replace('</head>', '<meta name="robots" content="noindex"></head>');
+const DECENT_PAGE = goodPage().replace('</head>', '<meta name="robots" content="noindex"></head>');
 
 /** Site handlers whose reports get each verdict. */
 export const VERDICT_PAGES: Record<Verdict, Handler> = {

@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../src/repositories/executor.ts';
 import { insertReportsBulk, type ReportInsert } from '../../src/repositories/report.repository.ts';
 import { insertUser } from '../../src/repositories/user.repository.ts';
 
-export const FIXTURE_TIME = '2026-11-21T10:00:00.000Z';
+const FIXTURE_TIME = '2026-11-21T10:00:00.000Z';
 
 export async function newUserId(db: DbExecutor): Promise<number> {
   return (await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: FIXTURE_TIME })).id;

@@ -15,4 +15,3 @@ export interface ApiKeysTable {
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKey = Insertable<ApiKeysTable>;
-export type ApiKeyUpdate = Updateable<ApiKeysTable>;

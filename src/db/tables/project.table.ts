@@ -18,4 +18,3 @@ export interface ProjectsTable {
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProject = Insertable<ProjectsTable>;
-export type ProjectUpdate = Updateable<ProjectsTable>;

@@ -41,4 +41,3 @@ export interface ReportResultsTable {
 /** A whole report: its row and its results. */
 export type ReportRow = Selectable<ReportsTable> & { results: string };
 export type NewReport = Insertable<ReportsTable> & { results: string };
-export type ReportUpdate = Updateable<ReportsTable> & { results?: string };

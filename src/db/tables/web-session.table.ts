@@ -13,5 +13,4 @@ export interface WebSessionsTable {
   expires_at: string;
 }
 
-export type WebSessionRow = Selectable<WebSessionsTable>;
 export type NewWebSession = Insertable<WebSessionsTable>;

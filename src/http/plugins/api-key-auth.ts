@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 const BEARER = /^bearer[ \t]+([^\s]+)[ \t]*$/i;
 
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   return BEARER.exec(header)?.[1] ?? null;
 }

@@ -6,7 +6,7 @@ import { layout, type HeaderNav } from './layout.ts';
 import { listControls } from './list-controls.ts';
 import { listHref, pagination } from './pagination.ts';
 
-export interface ProjectFilters {
+interface ProjectFilters {
   search?: string;
   sort_by: 'created_at' | 'project';
   sort: 'asc' | 'desc';

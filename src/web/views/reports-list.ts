@@ -8,7 +8,7 @@ import { layout, type HeaderNav } from './layout.ts';
 import { listControls, selectOption } from './list-controls.ts';
 import { pagination } from './pagination.ts';
 
-export interface ReportFilters {
+interface ReportFilters {
   search?: string;
   project?: string;
   result?: Verdict;

@@ -9,7 +9,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 /** tsx compiles the sources on start; on a loaded machine that takes seconds. */
 const START_TIMEOUT_MS = 30_000;
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
@@ -29,7 +29,7 @@ export interface ServerProcess {
 const running = new Set<ChildProcess>();
 
 /** A port nothing listens on right now (taken, then released). */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
