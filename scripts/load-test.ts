@@ -142,8 +142,6 @@ async function main(): Promise<number> {
       // than a cache filling: SQLite's page cache (256 MB by default) grows with the database the run's
       // creates make, for longer than a minute (60 s on a 2-core EPYC: +48% at the default, -1% at 16 MB).
       PAGEGRADE_SQLITE_CACHE_MB: '16',
-      PAGEGRADE_LIST_CACHE_MB: '8',
-      PAGEGRADE_LIST_INDEX_MB: '8',
       LOG_LEVEL: 'warn',
     });
     const ids = await seed(server, key, site);
