@@ -64,7 +64,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...frameworkErrorOptions,
   });
 
-  const database = options.database ?? (await openDatabase(config.databaseUrl, { sqliteCacheMb: config.sqliteCacheMb }));
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl, {
+      sqliteCacheMb: config.sqliteCacheMb,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      queryTimeoutMs: config.dbQueryTimeoutMs,
+    }));
   app.decorate('config', config);
   app.decorate(
     'services',

@@ -6,6 +6,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
+import { sendDatabaseUnavailable } from './database-unavailable.ts';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { validationMessages } from './validation-messages.ts';
 
 declare module 'fastify' {
@@ -46,6 +48,7 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
       reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(reply, error.status, error.message);
     }
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
     const parseMessage = bodyParseMessage(error);
     if (parseMessage) return sendValidationError(reply, { body: [parseMessage] });
     switch (error.statusCode) {
