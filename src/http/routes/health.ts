@@ -1,6 +1,7 @@
 // GET /health: no auth; 200 when the database answers, 503 otherwise, and promptly: a load balancer
 // asking a server whose database stopped answering must not wait as long as the query timeout.
 import type { FastifyInstance } from 'fastify';
+import { allowOnly } from '../method-not-allowed.ts';
 
 /** Longer than a loaded database takes for `select 1`, shorter than load balancers' checks wait. */
 export const HEALTH_TIMEOUT_MS = 2_000;
@@ -14,6 +15,7 @@ function withinHealthTimeout(ping: Promise<void>): Promise<void> {
 }
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  allowOnly(app, '/health', ['GET']);
   app.get('/health', { schema: { hide: true } }, async (request, reply) => {
     try {
       await withinHealthTimeout(app.services.health.ping());
