@@ -24,6 +24,10 @@ export interface Config {
   maxAnalyses: number;
   /** Worker threads that parse and check pages; 0 runs that on the main thread. */
   analysisThreads: number;
+  /** PostgreSQL: most time to open a connection or wait for a free one. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: most time one statement may take; 0: no limit. */
+  dbQueryTimeoutMs: number;
   /** Most memory SQLite's page cache may use (it fills only as pages are read). */
   sqliteCacheMb: number;
   userAgent: string;
@@ -42,6 +46,12 @@ export class ConfigError extends Error {}
  * system's cache has let them go (some VMs reclaim it within a minute) every row is a disk read.
  */
 const DEFAULT_SQLITE_CACHE_MB = 256;
+
+/**
+ * A minute: far above any request's queries, so only a database that stopped answering reaches it;
+ * a migration of a very large database may need more (0 lifts the limit for that start).
+ */
+const DEFAULT_DB_QUERY_TIMEOUT_MS = 60_000;
 
 function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -106,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
+    dbConnectTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_CONNECT_TIMEOUT_MS', 5_000, 1),
+    dbQueryTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_QUERY_TIMEOUT_MS', DEFAULT_DB_QUERY_TIMEOUT_MS, 0),
     sqliteCacheMb: integerSetting(env, 'PAGEGRADE_SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2),
     userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
     thresholds: thresholdsSetting(env),

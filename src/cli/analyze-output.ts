@@ -17,10 +17,19 @@ export function renderText(outcomes: readonly UrlOutcome[], style: Style): strin
   return `${reports}${rule}${style.bold('Summary')}\n\n${renderSummaryTable(outcomes, style)}`;
 }
 
+/**
+ * Characters JSON.stringify writes raw that a terminal may act on: DEL, the C1 controls (U+009B is
+ * CSI, as ESC [ is), line and paragraph separators, and the bidi embeddings, overrides and isolates,
+ * the ones the text report strips. They occur only inside strings, so escaping them in the text keeps
+ * the JSON, and the page's text in it, exactly as it was (as JSON.stringify does for the C0 controls).
+ */
+const RAW_CONTROLS = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 /** One URL: one object. Several: an array, in the order given. */
 export function renderJson(outcomes: readonly UrlOutcome[]): string {
   const value = outcomes.length === 1 ? outcomeJson(outcomes[0]) : outcomes.map(outcomeJson);
-  return `${JSON.stringify(value, null, 2)}\n`;
+  const json = JSON.stringify(value, null, 2).replace(RAW_CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${json}\n`;
 }
 
 /** Lines for stderr, so a CI log says why the exit code is not 0 even when stdout goes to a file. */

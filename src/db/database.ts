@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
+import { guardPostgresPool } from './postgres-connection-guard.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportResultsTable, ReportsTable } from './tables/report.table.ts';
@@ -34,8 +35,12 @@ export interface DbHandle {
 export interface CreateDbOptions {
   /** SQLite's page cache limit (default 64 MiB: tests, the CLI); the server passes its setting. */
   sqliteCacheMb?: number;
-  /** An idle PostgreSQL connection failed (server restart, network); the pool replaces it. */
+  /** A PostgreSQL connection failed, idle or in use (server restart, network); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
+  /** PostgreSQL: most time to open a connection, or to wait for a free one (default: no limit). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: most time one statement may run (default, or 0: no limit). */
+  queryTimeoutMs?: number;
   /** Most PostgreSQL connections the pool opens (default 10). */
   poolSize?: number;
 }
@@ -95,11 +100,22 @@ function openSqlite(filename: string, cacheMb: number): SqliteDatabase.Database 
 }
 
 function openPostgresPool(connectionString: string, options: CreateDbOptions): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POSTGRES_POOL_SIZE, types: { getTypeParser } });
-  // Without a listener, an idle client's error event would crash the process.
-  const onIdleError =
-    options.onIdleConnectionError ?? ((error: Error) => console.error('PostgreSQL idle connection error:', error.message));
-  pool.on('error', onIdleError);
+  const queryTimeoutMs = options.queryTimeoutMs || undefined;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? POSTGRES_POOL_SIZE,
+    types: { getTypeParser },
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    // The server cancels a statement at the limit; the client gives up a second later, for a server
+    // that no longer answers at all.
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs && queryTimeoutMs + 1000,
+  });
+  // Without a listener, a client's error event would crash the process.
+  const onError =
+    options.onIdleConnectionError ?? ((error: Error) => console.error('PostgreSQL connection error:', error.message));
+  pool.on('error', onError);
+  guardPostgresPool(pool, onError);
   return pool;
 }
 

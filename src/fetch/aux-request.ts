@@ -64,7 +64,7 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
       await response.body.dump({ limit: DUMP_LIMIT_BYTES, signal });
       return { response: auxResponse, answeredStatus: response.statusCode, bytes: null, charsetLabel: null, truncated: false };
     }
-    const body = await readBody(response.body, headers['content-encoding'] ?? null, read);
+    const body = await readBody(response.body, headers['content-encoding'] ?? null, read, signal);
     const { charset } = parseContentType(contentType);
     return {
       response: auxResponse,

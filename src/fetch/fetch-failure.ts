@@ -1,7 +1,8 @@
 // Turning whatever went wrong (undici, node:net, DNS, TLS, zlib, the guard) into a FetchError whose
 // reason a user can act on.
 import { AddressRefusedError } from './address-guard.ts';
-import { BodyTooLargeError, UnsupportedEncodingError, isContentDecodingError } from './content-decoding.ts';
+import { BodyTooLargeError, TooManyEncodingsError, UnsupportedEncodingError, isContentDecodingError } from './content-decoding.ts';
+import { ZSTD_MAX_WINDOW_BYTES, ZstdWindowTooLargeError } from './zstd-frame-guard.ts';
 import { FetchError } from './fetch-error.ts';
 
 export interface FailureContext {
@@ -43,6 +44,21 @@ export function toFetchError(err: unknown, context: FailureContext): FetchError 
   }
   if (err instanceof UnsupportedEncodingError) {
     return new FetchError('bad_response', `The server at ${host} used an unsupported Content-Encoding (${err.coding}).`, { cause: err });
+  }
+  if (err instanceof TooManyEncodingsError) {
+    return new FetchError(
+      'bad_response',
+      `The server at ${host} listed ${err.count} Content-Encodings; pagegrade undoes at most ${err.max}, as browsers and curl do.`,
+      { cause: err },
+    );
+  }
+  if (err instanceof ZstdWindowTooLargeError) {
+    const mib = (bytes: number) => `${Math.round((bytes / 2 ** 20) * 10) / 10} MiB`;
+    return new FetchError(
+      'bad_response',
+      `The server at ${host} sent zstd data that needs a ${mib(err.windowBytes)} window; the zstd Content-Encoding allows at most ${mib(ZSTD_MAX_WINDOW_BYTES)} (RFC 9659).`,
+      { cause: err },
+    );
   }
   if (isContentDecodingError(err)) {
     return new FetchError('bad_response', `The server at ${host} sent a body that does not match its Content-Encoding.`, { cause: err });

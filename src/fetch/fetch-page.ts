@@ -56,7 +56,7 @@ export async function fetchPageBody(url: string, options: FetchOptions): Promise
 
   let body;
   try {
-    body = await readBody(response.body, contentEncoding, { maxBytes: options.maxBytes, onOverflow: 'fail' });
+    body = await readBody(response.body, contentEncoding, { maxBytes: options.maxBytes, onOverflow: 'fail' }, signal);
   } catch (err) {
     throw toFetchError(err, { url: finalUrl, timeoutMs: options.timeoutMs, signal, readingBody: true, subject: SUBJECT });
   }

@@ -1,5 +1,7 @@
 // Reading a response body once: wire bytes counted, Content-Encoding undone while streaming, and the
-// cap applied to the decoded size as it grows, so a compression bomb stops at the cap.
+// cap applied to the decoded size as it grows, so a compression bomb stops at the cap, and the fetch's
+// deadline in force until the last decoded byte: the socket may have delivered everything long before
+// the decoders are done with it, and undici's abort no longer reaches a body it finished receiving.
 import type { Readable } from 'node:stream';
 import { Transform, pipeline } from 'node:stream';
 import { BodyTooLargeError, decodersFor, parseContentEncoding } from './content-decoding.ts';
@@ -18,10 +20,15 @@ export interface BodyBytes {
   truncated: boolean;
 }
 
-export async function readBody(body: Readable, contentEncoding: string | null, limit: BodyLimit): Promise<BodyBytes> {
+export async function readBody(
+  body: Readable,
+  contentEncoding: string | null,
+  limit: BodyLimit,
+  deadline?: AbortSignal,
+): Promise<BodyBytes> {
   const codings = parseContentEncoding(contentEncoding);
   let transferredBytes = 0;
-  let decoded: AsyncIterable<Buffer> = body;
+  let decoded: Readable = body;
   if (codings.length > 0) {
     let decoders;
     try {
@@ -39,6 +46,10 @@ export async function readBody(body: Readable, contentEncoding: string | null, l
     // Errors surface through the iteration of the last stream; the callback only has to exist.
     decoded = pipeline([body, countWire, ...decoders], () => {}) as unknown as Readable;
   }
+  // Destroying the last stream fails the pipeline, which destroys every decoder (and zstd's thread).
+  const stop = () => decoded.destroy(deadline?.reason ?? new Error('aborted'));
+  if (deadline?.aborted) stop();
+  deadline?.addEventListener('abort', stop, { once: true });
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -60,6 +71,7 @@ export async function readBody(body: Readable, contentEncoding: string | null, l
     if (!(err instanceof BodyTooLargeError && limit.onOverflow === 'truncate')) throw err;
     truncated = true;
   } finally {
+    deadline?.removeEventListener('abort', stop);
     abandonBody(body);
   }
   return { bytes: Buffer.concat(chunks, size), transferredBytes, truncated };

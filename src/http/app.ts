@@ -14,6 +14,7 @@ import {
   frameworkErrorOptions,
   NOT_FOUND_BODY,
 } from './errors.ts';
+import { routeEveryMethod } from './method-not-allowed.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/api/index.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -64,7 +65,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...frameworkErrorOptions,
   });
 
-  const database = options.database ?? (await openDatabase(config.databaseUrl, { sqliteCacheMb: config.sqliteCacheMb }));
+  routeEveryMethod(app);
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl, {
+      sqliteCacheMb: config.sqliteCacheMb,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      queryTimeoutMs: config.dbQueryTimeoutMs,
+    }));
   app.decorate('config', config);
   app.decorate(
     'services',

@@ -6,6 +6,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
+import { sendDatabaseUnavailable } from './database-unavailable.ts';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { validationMessages } from '../schemas/validation-messages.ts';
 
 declare module 'fastify' {
@@ -46,6 +48,7 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
       reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(reply, error.status, error.message);
     }
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
     const parseMessage = bodyParseMessage(error);
     if (parseMessage) return sendValidationError(reply, { body: [parseMessage] });
     switch (error.statusCode) {
@@ -121,6 +124,14 @@ export const frameworkErrorOptions = {
 };
 
 /**
+ * How long a kept-alive connection that is idle when the server starts closing stays open. Node
+ * closes idle connections the moment the server closes, so a request the client had just sent on one
+ * met a reset instead of a 503 (issue 33); for this long it is answered 503 and its connection
+ * closed, then the connections still idle are closed. Short: it can hold a shutdown that long.
+ */
+export const IDLE_CONNECTION_GRACE_MS = 1_000;
+
+/**
  * From the moment the server starts closing: any request that still arrives (on a connection that was
  * already open) gets 503 with Retry-After, and every response, including those of requests in flight,
  * closes its connection, so an idle keep-alive connection cannot hold the shutdown open.
@@ -129,6 +140,7 @@ export function registerShutdownResponses(app: FastifyInstance): void {
   app.decorate('shuttingDown', false);
   app.addHook('preClose', async () => {
     app.shuttingDown = true;
+    deferIdleConnectionClose(app);
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (!app.shuttingDown) return;
@@ -138,6 +150,16 @@ export function registerShutdownResponses(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     if (app.shuttingDown) reply.header('connection', 'close');
   });
+}
+
+/** server.close() (which Fastify calls next) closes idle connections through this method: later, here. */
+function deferIdleConnectionClose(app: FastifyInstance): void {
+  const server = app.server;
+  if (!server.listening) return;
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    setTimeout(closeIdle, IDLE_CONNECTION_GRACE_MS).unref();
+  };
 }
 
 function hasNul(value: unknown): boolean {
@@ -175,6 +197,9 @@ function refuseFields(reply: FastifyReply, fields: string[], rule: string) {
 export function registerInputRefusals(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
     const schema = request.routeOptions.schema ?? {};
+    // An unknown path (with a NUL, say) is already in the not-found handler, whose answer stands:
+    // calling it again would make Fastify send its own plain-text 404.
+    if (request.is404) return;
     if (fieldsWhere(request.params, schema.params, hasNul).length > 0) return reply.callNotFound();
     const fields = [...fieldsWhere(request.query, schema.querystring, hasNul), ...fieldsWhere(request.body, schema.body, hasNul)];
     if (fields.length > 0) return refuseFields(reply, fields, 'must not contain the NUL character (U+0000)');

@@ -1,11 +1,23 @@
-// A known path asked with another method answers 405 with an Allow header (API.md).
+// A known path asked with another method answers 405 with an Allow header (API.md), whatever the
+// method: Fastify routes only the methods it knows, so the rest Node's parser accepts (PROPFIND,
+// LOCK, ...) are made known first, or they would fall through to a 404 (issue 33).
+import { METHODS } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-type Method = (typeof METHODS)[number];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** Lets routes use every method Node parses. CONNECT never reaches a route (Node's 'connect' event). */
+export function routeEveryMethod(app: FastifyInstance): void {
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
+}
 
 export function allowOnly(app: FastifyInstance, url: string, allowed: readonly Method[]): void {
-  const others = METHODS.filter((method) => !allowed.includes(method));
+  // HEAD comes with GET (Fastify adds it); without GET it is one more method to refuse.
+  const others = app.supportedMethods.filter(
+    (method) => !(allowed as readonly string[]).includes(method) && !(method === 'HEAD' && allowed.includes('GET')) && method !== 'CONNECT',
+  );
   const allowHeader = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
   app.route({
     method: others,

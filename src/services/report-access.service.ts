@@ -1,8 +1,11 @@
 // Who may see report N on its web page: its owner always; anyone when it is public; with a password,
-// a browser that unlocked it. Everyone else is told it does not exist, exactly as for a missing id.
+// a browser that unlocked it. Everyone else is told it does not exist, exactly as for a missing id,
+// and in the same time: that is decided from the owner and privacy columns alone, and the results
+// (megabytes, for a big page) are read only for a viewer who may see them.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { findReportGate, type ReportGateRow } from '../repositories/report-access.repository.ts';
 import { findReportById } from '../repositories/report.repository.ts';
 import { verifyPassword } from '../security/hashing.ts';
 import { toReport } from './report-view.ts';
@@ -22,12 +25,13 @@ export type ReportAccess =
   /** Missing, private to someone else, or not viewable: the not-found answer. */
   | { kind: 'hidden' };
 
-export type UnlockResult =
-  | { kind: 'unlocked'; token: string }
-  | { kind: 'wrong_password' }
+/** What stands between a visitor and a report's page. */
+export type PasswordGate =
+  | { kind: 'hidden' }
   /** Public: there is nothing to unlock. */
   | { kind: 'not_locked' }
-  | { kind: 'hidden' };
+  /** Resolves to the browser's unlock token for the right password, null for a wrong one (slow: scrypt). */
+  | { kind: 'locked'; check(password: string): Promise<string | null> };
 
 const PUBLIC = 0;
 const PASSWORD = 2;
@@ -46,28 +50,43 @@ function tokenMatches(presented: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+type Decision = { kind: 'visible'; asOwner: boolean } | { kind: 'locked' } | { kind: 'hidden' };
+
+function decide(gate: ReportGateRow, viewer: Viewer): Decision {
+  if (viewer.accountId === gate.user_id) return { kind: 'visible', asOwner: true };
+  if (gate.privacy === PUBLIC) return { kind: 'visible', asOwner: false };
+  if (gate.privacy !== PASSWORD || gate.password_hash === null) return { kind: 'hidden' };
+  const presented = viewer.unlockToken;
+  if (presented !== undefined && tokenMatches(presented, unlockToken(gate.id, gate.password_hash))) {
+    return { kind: 'visible', asOwner: false };
+  }
+  return { kind: 'locked' };
+}
+
 export function createReportAccessService(db: Kysely<Database>) {
   return {
     async view(id: number, viewer: Viewer): Promise<ReportAccess> {
+      const gate = await findReportGate(db, id);
+      if (!gate) return { kind: 'hidden' };
+      const first = decide(gate, viewer);
+      if (first.kind !== 'visible') return first;
       const row = await findReportById(db, id);
       if (!row) return { kind: 'hidden' };
-      if (viewer.accountId === row.user_id) return { kind: 'visible', report: toReport(row), asOwner: true };
-      if (row.privacy === PUBLIC) return { kind: 'visible', report: toReport(row), asOwner: false };
-      if (row.privacy !== PASSWORD || row.password_hash === null) return { kind: 'hidden' };
-      const presented = viewer.unlockToken;
-      if (presented !== undefined && tokenMatches(presented, unlockToken(row.id, row.password_hash))) {
-        return { kind: 'visible', report: toReport(row), asOwner: false };
-      }
-      return { kind: 'locked' };
+      // Decided again on the row read: its privacy or password may have changed in between.
+      const decision = decide(row, viewer);
+      return decision.kind === 'visible' ? { kind: 'visible', report: toReport(row), asOwner: decision.asOwner } : decision;
     },
 
-    async unlock(id: number, password: string): Promise<UnlockResult> {
-      const row = await findReportById(db, id);
-      if (!row) return { kind: 'hidden' };
-      if (row.privacy === PUBLIC) return { kind: 'not_locked' };
-      if (row.privacy !== PASSWORD || row.password_hash === null) return { kind: 'hidden' };
-      if (!(await verifyPassword(password, row.password_hash))) return { kind: 'wrong_password' };
-      return { kind: 'unlocked', token: unlockToken(row.id, row.password_hash) };
+    async passwordGate(id: number): Promise<PasswordGate> {
+      const gate = await findReportGate(db, id);
+      if (!gate) return { kind: 'hidden' };
+      if (gate.privacy === PUBLIC) return { kind: 'not_locked' };
+      const passwordHash = gate.password_hash;
+      if (gate.privacy !== PASSWORD || passwordHash === null) return { kind: 'hidden' };
+      return {
+        kind: 'locked',
+        check: async (password) => ((await verifyPassword(password, passwordHash)) ? unlockToken(gate.id, passwordHash) : null),
+      };
     },
   };
 }

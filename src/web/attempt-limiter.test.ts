@@ -9,45 +9,51 @@ function limiterAt(start = 1_000_000, maxKeys?: number) {
   return { limiter, advance: (ms: number) => (now += ms) };
 }
 
+const refused = (seconds: number) => ({ allowed: false, retryAfterSeconds: seconds });
+
 describe('attempt limiter', () => {
-  it('lets a key try until its fifth failure, then makes it wait for the rest of the window', async () => {
+  it('lets a key try five times, then makes it wait for the rest of the window', async () => {
     const { limiter, advance } = limiterAt();
-    for (let failure = 1; failure <= 5; failure += 1) {
-      expect(await limiter.retryAfterSeconds('r1|ip')).toBe(0);
-      expect(await limiter.recordFailure('r1|ip')).toEqual({ remaining: 5 - failure });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(await limiter.take('r1|ip')).toEqual({ allowed: true, remaining: 5 - attempt });
     }
-    expect(await limiter.retryAfterSeconds('r1|ip')).toBe(WINDOW / 1000);
+    expect(await limiter.take('r1|ip')).toEqual(refused(WINDOW / 1000));
     advance(60_000);
-    expect(await limiter.retryAfterSeconds('r1|ip')).toBe(WINDOW / 1000 - 60);
+    expect(await limiter.take('r1|ip')).toEqual(refused(WINDOW / 1000 - 60));
+  });
+
+  it('counts tries taken at once each on its own: five of a hundred are allowed', async () => {
+    const { limiter } = limiterAt();
+    const tickets = await Promise.all(Array.from({ length: 100 }, () => limiter.take('r2|ip')));
+    expect(tickets.filter((ticket) => ticket.allowed)).toHaveLength(5);
   });
 
   it('opens a new window once the old one has closed', async () => {
     const { limiter, advance } = limiterAt();
-    for (let failure = 0; failure < 5; failure += 1) await limiter.recordFailure('k');
+    for (let attempt = 0; attempt < 6; attempt += 1) await limiter.take('k');
     advance(WINDOW);
-    expect(await limiter.retryAfterSeconds('k')).toBe(0);
-    expect(await limiter.recordFailure('k')).toEqual({ remaining: 4 });
+    expect(await limiter.take('k')).toEqual({ allowed: true, remaining: 4 });
   });
 
   it('keeps keys apart and forgets a key on reset', async () => {
     const { limiter } = limiterAt();
-    for (let failure = 0; failure < 5; failure += 1) await limiter.recordFailure('a');
-    expect(await limiter.retryAfterSeconds('a')).toBeGreaterThan(0);
-    expect(await limiter.retryAfterSeconds('b')).toBe(0);
+    for (let attempt = 0; attempt < 5; attempt += 1) await limiter.take('a');
+    expect((await limiter.take('a')).allowed).toBe(false);
+    expect((await limiter.take('b')).allowed).toBe(true);
     await limiter.reset('a');
-    expect(await limiter.retryAfterSeconds('a')).toBe(0);
+    expect(await limiter.take('a')).toEqual({ allowed: true, remaining: 4 });
   });
 
   it('holds at most maxKeys windows, dropping closed ones first and then the oldest', async () => {
     const { limiter, advance } = limiterAt(0, 3);
-    await limiter.recordFailure('old');
+    await limiter.take('old');
     advance(WINDOW);
-    for (let failure = 0; failure < 5; failure += 1) await limiter.recordFailure('blocked');
-    await limiter.recordFailure('x');
-    await limiter.recordFailure('y'); // sweeps 'old', which has closed
-    expect(await limiter.retryAfterSeconds('blocked')).toBeGreaterThan(0);
-    await limiter.recordFailure('z'); // full of open windows: the oldest ('blocked') goes
-    expect(await limiter.retryAfterSeconds('blocked')).toBe(0);
-    expect(await limiter.recordFailure('z')).toEqual({ remaining: 3 });
+    for (let attempt = 0; attempt < 5; attempt += 1) await limiter.take('blocked');
+    await limiter.take('x');
+    await limiter.take('y'); // sweeps 'old', which has closed
+    expect((await limiter.take('blocked')).allowed).toBe(false);
+    await limiter.take('z'); // full of open windows: the oldest ('blocked') goes
+    expect(await limiter.take('blocked')).toEqual({ allowed: true, remaining: 4 });
+    expect(await limiter.take('z')).toEqual({ allowed: true, remaining: 3 });
   });
 });

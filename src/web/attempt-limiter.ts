@@ -1,6 +1,8 @@
-// Counts wrong answers per key (a report and a client) in a fixed window that opens with the first
-// one; at the limit the key must wait for the window to end. The counts live behind AttemptStore so a
-// shared store (Redis) can replace the in-memory one when several servers answer.
+// Counts tries per key (a report and a client) in a fixed window that opens with the first one; past
+// the limit the key must wait for the window to end, and a right answer clears it. A try is counted,
+// atomically, before it is judged: counted after the slow password hash, 100 tries sent at once all
+// passed the check before any was counted (issue 33). The counts live behind AttemptStore so a shared
+// store (Redis) can replace the in-memory one when several servers answer.
 
 export interface AttemptWindow {
   count: number;
@@ -9,9 +11,10 @@ export interface AttemptWindow {
 }
 
 export interface AttemptStore {
-  /** The open window for key, or null when none is open at `now`. */
-  get(key: string, now: number): Promise<AttemptWindow | null>;
-  /** Adds one to key's open window, opening one of windowMs when none is. */
+  /**
+   * Adds one to key's open window, opening one of windowMs when none is, and returns the window with
+   * this try counted. Atomic: concurrent calls each see a different count.
+   */
   increment(key: string, windowMs: number, now: number): Promise<AttemptWindow>;
   delete(key: string): Promise<void>;
 }
@@ -21,12 +24,16 @@ export interface AttemptLimits {
   windowMs: number;
 }
 
+export type AttemptTicket =
+  /** Judge this try; `remaining` more may follow in the window if it is wrong. */
+  | { allowed: true; remaining: number }
+  /** Refused unjudged: the key must wait this long. */
+  | { allowed: false; retryAfterSeconds: number };
+
 export interface AttemptLimiter {
-  /** Seconds the key must still wait, or 0 when it may try. */
-  retryAfterSeconds(key: string): Promise<number>;
-  /** Records a wrong answer; returns how many remain before the key must wait. */
-  recordFailure(key: string): Promise<{ remaining: number }>;
-  /** A right answer clears the key's failures. */
+  /** Counts a try before it is judged, and says whether it may be. */
+  take(key: string): Promise<AttemptTicket>;
+  /** A right answer clears the key's tries. */
   reset(key: string): Promise<void>;
 }
 
@@ -36,15 +43,11 @@ export function createAttemptLimiter(
   clock: () => number = Date.now,
 ): AttemptLimiter {
   return {
-    async retryAfterSeconds(key) {
+    async take(key) {
       const now = clock();
-      const window = await store.get(key, now);
-      if (!window || window.count < limits.maxFailures) return 0;
-      return Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-    },
-    async recordFailure(key) {
-      const window = await store.increment(key, limits.windowMs, clock());
-      return { remaining: Math.max(0, limits.maxFailures - window.count) };
+      const window = await store.increment(key, limits.windowMs, now);
+      if (window.count <= limits.maxFailures) return { allowed: true, remaining: limits.maxFailures - window.count };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
     },
     reset: (key) => store.delete(key),
   };
@@ -66,10 +69,7 @@ export function createMemoryAttemptStore(maxKeys = 100_000): AttemptStore {
   }
 
   return {
-    async get(key, now) {
-      const window = windows.get(key);
-      return window && window.resetAt > now ? { ...window } : null;
-    },
+    // No await before the count changes: concurrent tries each see their own count.
     async increment(key, windowMs, now) {
       const open = windows.get(key);
       if (open && open.resetAt > now) {

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
 import { validationMessages } from '../schemas/validation-messages.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-errors.ts';
 import { isCsrfError } from './csrf.ts';
 import { sendNotFoundPage, sendPage } from './render.ts';
 import { errorPage } from './views/message-pages.ts';
@@ -27,6 +28,14 @@ export function registerWebErrorHandler(app: FastifyInstance): void {
         message: 'Change them and try again.',
         details,
         back: { href: request.url.split('?')[0], label: 'Start again' },
+      }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message }, 'database unavailable; answered 503');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendPage(reply, 503, errorPage({
+        heading: 'Temporarily unavailable',
+        message: 'The database is not available right now. Try again in a few seconds.',
       }));
     }
     const status = error.statusCode ?? 500;

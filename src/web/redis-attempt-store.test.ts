@@ -39,32 +39,38 @@ describe.skipIf(!available)('Redis attempt store', () => {
     expect(UNLOCK_KEY_PREFIX).toBe('pagegrade:unlock:');
   });
 
-  it('counts the failures of one key across two processes', async () => {
+  it('counts the tries at one key across two processes', async () => {
     const [a, b] = twoProcesses(FIFTEEN_MINUTES);
     const key = '41|203.0.113.7';
-    const remaining: number[] = [];
-    for (let failure = 0; failure < 5; failure += 1) {
-      expect(await (failure % 2 === 0 ? a : b).retryAfterSeconds(key)).toBe(0);
-      remaining.push((await (failure % 2 === 0 ? a : b).recordFailure(key)).remaining);
-    }
-    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    const tickets = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) tickets.push(await (attempt % 2 === 0 ? a : b).take(key));
+    expect(tickets).toEqual([4, 3, 2, 1, 0].map((remaining) => ({ allowed: true, remaining })));
     for (const limiter of [a, b]) {
-      const wait = await limiter.retryAfterSeconds(key);
+      const ticket = await limiter.take(key);
+      expect(ticket.allowed).toBe(false);
+      const wait = ticket.allowed ? 0 : ticket.retryAfterSeconds;
       expect(wait).toBeGreaterThan(15 * 60 - 60);
       expect(wait).toBeLessThanOrEqual(15 * 60);
     }
     // Stored under the prefix, and other keys are not held back.
     expect(await first.exists(`${prefix}${key}`)).toBe(1);
-    expect(await a.retryAfterSeconds('41|203.0.113.8')).toBe(0);
-    expect(await b.retryAfterSeconds('42|203.0.113.7')).toBe(0);
+    expect((await a.take('41|203.0.113.8')).allowed).toBe(true);
+    expect((await b.take('42|203.0.113.7')).allowed).toBe(true);
   });
 
-  it('opens the window at the first failure: later failures do not push its end back', async () => {
+  it('allows five of a hundred tries taken at once from two processes', async () => {
+    const [a, b] = twoProcesses(FIFTEEN_MINUTES);
+    const key = '47|203.0.113.9';
+    const tickets = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? a : b).take(key)));
+    expect(tickets.filter((ticket) => ticket.allowed)).toHaveLength(5);
+  });
+
+  it('opens the window at the first try: later tries do not push its end back', async () => {
     const store = createRedisAttemptStore(first, prefix);
     const key = '43|198.51.100.1';
     const opened = await store.increment(key, 60_000, Date.now());
     expect(opened.count).toBe(1);
-    // Stand-in for 55 s passing: the window has 5 s left when the next failure comes.
+    // Stand-in for 55 s passing: the window has 5 s left when the next try comes.
     await first.pexpire(`${prefix}${key}`, 5_000);
     const now = Date.now();
     const next = await store.increment(key, 60_000, now);
@@ -73,32 +79,26 @@ describe.skipIf(!available)('Redis attempt store', () => {
     expect(await second.pttl(`${prefix}${key}`)).toBeLessThanOrEqual(5_000);
   });
 
-  it('forgets the failures when the window closes, and the next failure opens a new one', async () => {
+  it('forgets the tries when the window closes, and the next try opens a new one', async () => {
     const [a, b] = twoProcesses({ maxFailures: 2, windowMs: 300 });
     const key = '44|198.51.100.2';
-    await a.recordFailure(key);
-    await b.recordFailure(key);
-    expect(await a.retryAfterSeconds(key)).toBe(1);
+    await a.take(key);
+    await b.take(key);
+    expect(await a.take(key)).toEqual({ allowed: false, retryAfterSeconds: 1 });
     await sleep(400);
-    expect(await a.retryAfterSeconds(key)).toBe(0);
-    expect(await createRedisAttemptStore(second, prefix).get(key, Date.now())).toBeNull();
-    expect(await b.recordFailure(key)).toEqual({ remaining: 1 });
+    expect(await first.exists(`${prefix}${key}`)).toBe(0);
+    expect(await b.take(key)).toEqual({ allowed: true, remaining: 1 });
   });
 
   it('clears a key on reset from any process, and only that key', async () => {
     const [a, b] = twoProcesses(FIFTEEN_MINUTES);
-    for (let failure = 0; failure < 5; failure += 1) {
-      await a.recordFailure('45|192.0.2.1');
-      await a.recordFailure('45|192.0.2.2');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await a.take('45|192.0.2.1');
+      await a.take('45|192.0.2.2');
     }
     await b.reset('45|192.0.2.1');
-    expect(await a.retryAfterSeconds('45|192.0.2.1')).toBe(0);
     expect(await first.exists(`${prefix}45|192.0.2.1`)).toBe(0);
-    expect(await a.recordFailure('45|192.0.2.1')).toEqual({ remaining: 4 });
-    expect(await b.retryAfterSeconds('45|192.0.2.2')).toBeGreaterThan(0);
-  });
-
-  it('has no window for a key that never failed', async () => {
-    expect(await createRedisAttemptStore(first, prefix).get('46|192.0.2.9', Date.now())).toBeNull();
+    expect(await a.take('45|192.0.2.1')).toEqual({ allowed: true, remaining: 4 });
+    expect((await b.take('45|192.0.2.2')).allowed).toBe(false);
   });
 });

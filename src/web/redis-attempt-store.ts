@@ -18,14 +18,6 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
-// Count and remaining time read together; nil when no window is open.
-const READ = `
-local count = redis.call('GET', KEYS[1])
-if not count then return nil end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then return nil end
-return {tonumber(count), ttl}`;
-
 function toWindow(reply: unknown, now: number): AttemptWindow | null {
   if (!Array.isArray(reply)) return null;
   const [count, ttl] = reply.map(Number);
@@ -35,9 +27,6 @@ function toWindow(reply: unknown, now: number): AttemptWindow | null {
 /** `prefix` namespaces the keys (tests use their own); the store never touches other keys. */
 export function createRedisAttemptStore(redis: Redis, prefix = UNLOCK_KEY_PREFIX): AttemptStore {
   return {
-    async get(key, now) {
-      return toWindow(await redis.eval(READ, 1, prefix + key), now);
-    },
     async increment(key, windowMs, now) {
       const window = toWindow(await redis.eval(INCREMENT, 1, prefix + key, windowMs), now);
       if (!window) throw new Error('unexpected reply from the attempt counter script');

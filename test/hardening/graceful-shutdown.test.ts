@@ -137,6 +137,31 @@ describe('graceful shutdown on SIGTERM', () => {
     }
   });
 
+  it('answers 503, not a reset, to a request sent on an idle kept-alive connection just after SIGTERM', async () => {
+    const server = await start(scratchFile());
+    const socket: Socket = connect(Number(new URL(server.origin).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    const closed = new Promise<string | null>((resolve) => {
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      socket.on('close', () => resolve(null));
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /health HTTP/1.1\r\nHost: test\r\n\r\n');
+    await until(() => received.includes('{"status":"ok"}'), 'the first answer arrived');
+
+    server.child.kill('SIGTERM');
+    await new Promise((wait) => setTimeout(wait, 20));
+    socket.write('GET /health HTTP/1.1\r\nHost: test\r\n\r\n');
+    // Before: the server closed the idle connection at once, and this request met a reset.
+    expect(await closed).toBeNull();
+    const second = received.slice(received.indexOf('{"status":"ok"}') + '{"status":"ok"}'.length);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
   it('bounds an analysis in flight by the fetch deadline, answers it, and still exits 0', async () => {
     const server = await start(scratchFile(), { PAGEGRADE_FETCH_TIMEOUT_MS: '1000' });
     const slow = await slowSite();

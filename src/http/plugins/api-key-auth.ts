@@ -13,7 +13,11 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^bearer[ \t]+([^\s]+)[ \t]*$/i;
+/**
+ * RFC 9110 11.4 and RFC 6750 2.1: the scheme (any case), 1*SP, the token. Spaces only, as the grammar
+ * says: "Bearer<TAB>key" is refused, "Bearer  key" accepted. (Node has already trimmed the value.)
+ */
+const BEARER = /^bearer +(\S+)[ \t]*$/i;
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null;

@@ -50,40 +50,43 @@ export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions>
     { schema: { hide: true, params: ReportIdParams, body: UnlockBody }, preHandler: app.csrfProtection },
     async (request, reply) => {
       const id = parseId(request.params.id);
-      // Only wrong answers to a password-protected report count, so no other report is ever refused
-      // here: a 429 cannot tell a private report from a missing one.
-      const attemptKey = `${id}|${request.ip}`;
-      const wait = await unlockAttempts.retryAfterSeconds(attemptKey);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        return sendPage(reply, 429, errorPage({
-          heading: 'Too many wrong passwords',
-          message: `This report has had too many wrong passwords from your address. Try again in ${waitSentence(wait)}.`,
-          back: { href: `/reports/${id}`, label: 'Back to the password form' },
-        }));
-      }
       const signedIn = request.webAccount !== null;
-      const result = await access.unlock(id, request.body.password);
-      switch (result.kind) {
-        case 'unlocked':
-          await unlockAttempts.reset(attemptKey);
-          reply.setCookie(unlockCookieName(id), result.token, unlockCookieOptions(id, isHttps(request)));
-          return reply.redirect(`/reports/${id}`, 303);
-        case 'wrong_password': {
-          const { remaining } = await unlockAttempts.recordFailure(attemptKey);
-          const error =
-            remaining > 0
-              ? `Wrong password. ${remaining} more wrong ${remaining === 1 ? 'try' : 'tries'} and this address has to wait before trying again.`
-              : 'Wrong password. That was the last try for now: this address has to wait before trying again.';
-          return sendPage(reply, 403, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn, error }));
-        }
+      const gate = await access.passwordGate(id);
+      switch (gate.kind) {
         case 'not_locked':
           return reply.redirect(`/reports/${id}`, 303);
         case 'hidden':
           return sendNotFoundPage(reply);
+        case 'locked':
+          break;
         default:
-          throw new Error(`unknown unlock result ${JSON.stringify(result satisfies never)}`);
+          throw new Error(`unknown password gate ${JSON.stringify(gate satisfies never)}`);
       }
+      // Only tries at a password-protected report count, so no other report is ever refused here: a
+      // 429 cannot tell a private report from a missing one. The try is counted before the slow hash
+      // judges it, so tries sent at once cannot all be judged before any is counted.
+      const attemptKey = `${id}|${request.ip}`;
+      const ticket = await unlockAttempts.take(attemptKey);
+      if (!ticket.allowed) {
+        reply.header('retry-after', String(ticket.retryAfterSeconds));
+        return sendPage(reply, 429, errorPage({
+          heading: 'Too many wrong passwords',
+          message: `This report has had too many wrong passwords from your address. Try again in ${waitSentence(ticket.retryAfterSeconds)}.`,
+          back: { href: `/reports/${id}`, label: 'Back to the password form' },
+        }));
+      }
+      const token = await gate.check(request.body.password);
+      if (token !== null) {
+        await unlockAttempts.reset(attemptKey);
+        reply.setCookie(unlockCookieName(id), token, unlockCookieOptions(id, isHttps(request)));
+        return reply.redirect(`/reports/${id}`, 303);
+      }
+      const { remaining } = ticket;
+      const error =
+        remaining > 0
+          ? `Wrong password. ${remaining} more wrong ${remaining === 1 ? 'try' : 'tries'} and this address has to wait before trying again.`
+          : 'Wrong password. That was the last try for now: this address has to wait before trying again.';
+      return sendPage(reply, 403, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn, error }));
     },
   );
 };
