@@ -2,6 +2,9 @@
 // rather than a fault in pagegrade (a 500): PostgreSQL gone, restarting, refusing, or too slow, and
 // SQLite locked by another process for longer than its busy timeout.
 
+/** Seconds a client is told to wait after a 503 for an unavailable database: about what a restart or failover takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**

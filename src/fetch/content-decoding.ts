@@ -14,7 +14,7 @@ export { BodyTooLargeError, TooManyEncodingsError, UnsupportedEncodingError } fr
  * Codings undone for one body at most, as curl (5) does; browsers stop at a few too. Each is a
  * decoder of its own: a header listing gzip 4,000 times once took 150 s and a core to read 98 KB.
  */
-export const MAX_CODINGS = 5;
+const MAX_CODINGS = 5;
 
 /** A body that does not decode with its declared coding (corrupt gzip, br or zstd). */
 export function isContentDecodingError(err: unknown): boolean {

@@ -1,11 +1,9 @@
 // The answer to a request that failed because the database is down or not answering: 503 with
 // Retry-After, which clients and load balancers retry, rather than a 500 that reads as a bug.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-errors.ts';
 
-/** Seconds a client is told to wait: about what a database restart or failover takes. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now; retry shortly.';
+const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now; retry shortly.';
 
 export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   logUnavailable(request, error);
@@ -14,6 +12,6 @@ export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyR
 }
 
 /** Logged as a warning without a stack: an outage fails every request the same way. */
-export function logUnavailable(request: FastifyRequest, error: unknown): void {
+function logUnavailable(request: FastifyRequest, error: unknown): void {
   request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'database unavailable; answered 503');
 }

@@ -129,7 +129,7 @@ export const frameworkErrorOptions = {
  * met a reset instead of a 503 (issue 33); for this long it is answered 503 and its connection
  * closed, then the connections still idle are closed. Short: it can hold a shutdown that long.
  */
-export const IDLE_CONNECTION_GRACE_MS = 1_000;
+const IDLE_CONNECTION_GRACE_MS = 1_000;
 
 /**
  * From the moment the server starts closing: any request that still arrives (on a connection that was

@@ -24,7 +24,7 @@ export interface AttemptLimits {
   windowMs: number;
 }
 
-export type AttemptTicket =
+type AttemptTicket =
   /** Judge this try; `remaining` more may follow in the window if it is wrong. */
   | { allowed: true; remaining: number }
   /** Refused unjudged: the key must wait this long. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { allowOnly } from '../method-not-allowed.ts';
 
 /** Longer than a loaded database takes for `select 1`, shorter than load balancers' checks wait. */
-export const HEALTH_TIMEOUT_MS = 2_000;
+const HEALTH_TIMEOUT_MS = 2_000;
 
 function withinHealthTimeout(ping: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

@@ -29,7 +29,7 @@ export interface ServerProcess {
 const running = new Set<ChildProcess>();
 
 /** A port nothing listens on right now (taken, then released). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
