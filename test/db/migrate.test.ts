@@ -16,6 +16,7 @@ const MIGRATION_NAMES = [
   '2026-11-24-0900-reports-version',
   '2026-11-25-0900-project-summary-indexes',
   '2026-11-26-0900-drop-stored-summaries',
+  '2026-11-26-0910-project-owner-statistics',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
