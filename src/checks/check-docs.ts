@@ -18,7 +18,8 @@ export function renderCheckDocs(checks: readonly CheckDefinition[]): string {
     `Every report runs these ${checks.length} checks. A check passes, fails, or does not apply (\`passed: null\`, with a reason).`,
     `Points by importance: high ${POINTS.high}, medium ${POINTS.medium}, low ${POINTS.low}; the score is the share of points`,
     'earned among applicable checks, 0-100. 80 and above is good, 50 and above decent, below 50 bad; a page that',
-    'cannot be indexed (`http_status`, `noindex` or `robots` failed) is at most decent.',
+    'cannot be indexed (`noindex` or `robots` failed) is at most decent, and a page whose final status is an error',
+    '(`http_status` failed: 4xx or 5xx) is bad whatever it scores.',
     'Numeric limits are defaults an operator can change with `PAGEGRADE_THRESHOLDS` (keys in src/checks/thresholds.ts).',
     '',
   ];
