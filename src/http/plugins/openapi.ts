@@ -27,6 +27,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // BaseLayout: without swagger-ui's top bar, whose logo carries an inline <style> that the page's own
+  // Content-Security-Policy (style-src 'self') refuses; the bar only links to swagger.io anyway.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { layout: 'BaseLayout' } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
