@@ -200,7 +200,7 @@ describe('gatherOriginFacts', () => {
     const refused = await gatherOriginFacts(`${server.origin}/`, testOptions({ allowPrivate: false }));
     expect(allowed.robotsTxt.statusCode).toBe(404);
     expect(refused.robotsTxt.statusCode).toBeNull();
-    expect(refused.robotsTxt.error).toBe('127.0.0.1 is a loopback address; pagegrade does not analyse private networks.');
+    expect(refused.robotsTxt.error).toBe('127.0.0.1 is a loopback address; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).');
     expect(refused.http2).toBeNull();
   });
 
