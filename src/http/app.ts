@@ -18,6 +18,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/api/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRedactPaths, logSerializers } from './log-redaction.ts';
+import { logDestination } from './log-destination.ts';
 import { contentSecurityPolicy } from '../web/content-security-policy.ts';
 import { webRoutes } from '../web/index.ts';
 import { sendNotFoundPage } from '../web/render.ts';
@@ -53,7 +54,10 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === false ? false : { level: config.logLevel, redact: logRedactPaths, serializers: logSerializers },
+    logger:
+      config.logLevel === false
+        ? false
+        : { level: config.logLevel, redact: logRedactPaths, serializers: logSerializers, stream: logDestination(process.stdout.isTTY === true) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
