@@ -4,7 +4,7 @@ import type { Image } from '../../parse/page-snapshot.ts';
 import { imageDimensionsCheck } from './image-dimensions.ts';
 
 const img = (extra: Partial<Image>): Image => ({
-  src: 'a.jpg', srcset: null, alt: '', width: '100', height: '50', loading: null, role: null, pictureSources: [], ...extra,
+  src: 'a.jpg', srcset: null, alt: '', width: '100', height: '50', loading: null, role: null, pictureSources: [], hidden: false, tagStart: 0, tagEnd: 0, ...extra,
 });
 const run = (images: Image[]) => imageDimensionsCheck.run(makeContext({ snapshot: { images } }));
 

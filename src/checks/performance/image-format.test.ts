@@ -4,7 +4,7 @@ import type { Image } from '../../parse/page-snapshot.ts';
 import { imageFormatCheck } from './image-format.ts';
 
 const img = (extra: Partial<Image>): Image => ({
-  src: null, srcset: null, alt: '', width: '1', height: '1', loading: null, role: null, pictureSources: [], ...extra,
+  src: null, srcset: null, alt: '', width: '1', height: '1', loading: null, role: null, pictureSources: [], hidden: false, tagStart: 0, tagEnd: 0, ...extra,
 });
 const run = (images: Image[]) => imageFormatCheck.run(makeContext({ snapshot: { images } }));
 

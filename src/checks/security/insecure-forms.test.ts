@@ -3,7 +3,7 @@ import { makeContext } from '../../../test/support/check-context.ts';
 import type { Form } from '../../parse/page-snapshot.ts';
 import { insecureFormsCheck } from './insecure-forms.ts';
 
-const form = (action: string | null, hasPasswordField = false): Form => ({ action, method: 'post', hasPasswordField });
+const form = (action: string | null, hasPasswordField = false): Form => ({ action, method: 'post', hasPasswordField, tagStart: 0, tagEnd: 0 });
 
 describe('insecure_forms', () => {
   it('does not apply without forms', () => {

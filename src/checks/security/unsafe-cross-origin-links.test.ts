@@ -4,7 +4,7 @@ import type { Anchor } from '../../parse/page-snapshot.ts';
 import { unsafeCrossOriginLinksCheck } from './unsafe-cross-origin-links.ts';
 
 const anchor = (href: string, extra: Partial<Anchor> = {}): Anchor => ({
-  href, text: 'x', rel: [], target: '_blank', role: null, isNamedAnchor: false, hasOnclick: false, label: null, ...extra,
+  href, text: 'x', rel: [], target: '_blank', role: null, isNamedAnchor: false, hasOnclick: false, label: null, linkOnlyAttributes: [], tagStart: 0, tagEnd: 0, ...extra,
 });
 const run = (anchors: Anchor[]) => unsafeCrossOriginLinksCheck.run(makeContext({ snapshot: { anchors } }));
 

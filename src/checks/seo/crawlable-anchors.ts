@@ -3,7 +3,7 @@ import type { Anchor } from '../../parse/page-snapshot.ts';
 import { anchorTargets } from '../../parse/link-urls.ts';
 import { outcomeFromErrors } from './outcome.ts';
 
-type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href';
+type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href' | 'missing_href';
 
 export const crawlableAnchorsCheck = defineCheck({
   id: 'crawlable_anchors',
@@ -12,11 +12,11 @@ export const crawlableAnchorsCheck = defineCheck({
   title: 'Links are crawlable',
   failureTitle: 'Some links cannot be crawled',
   description:
-    'Search engines follow only the URL in a link’s `href`. Links that work through JavaScript (`javascript:`, onclick without href), point to local files or hold a malformed URL lead crawlers nowhere, so the pages behind them may never be found.',
+    'Search engines follow only the URL in a link’s `href`. Links that work through JavaScript (`javascript:`, onclick, or link attributes such as `target` on an `<a>` without href), point to local files or hold a malformed URL lead crawlers nowhere, so the pages behind them may never be found.',
   howToFix:
     'Give each listed link a real URL in `href` (`<a href="/products">`); keep JavaScript behaviour in an event listener on top of it, and use `<button>` for actions that are not navigation.',
   run({ snapshot }) {
-    const problems = new Map<Problem, { href: string | null; text: string }[]>();
+    const problems = new Map<Problem, Record<string, unknown>[]>();
     let checked = 0;
     const { anchors } = snapshot;
     const { protocols } = anchorTargets(snapshot);
@@ -28,7 +28,7 @@ export const crawlableAnchorsCheck = defineCheck({
       const problem = crawlProblem(anchor, protocols[i]);
       if (problem === null) continue;
       const list = problems.get(problem) ?? [];
-      list.push({ href: anchor.href, text: anchor.text });
+      list.push(problem === 'missing_href' ? { href: null, text: anchor.text, attributes: anchor.linkOnlyAttributes } : { href: anchor.href, text: anchor.text });
       problems.set(problem, list);
     }
     if (checked === 0) return notApplicable('the page has no links');
@@ -47,9 +47,14 @@ export const crawlableAnchorsCheck = defineCheck({
 
 /** `protocol`: of the anchor's href resolved, '' when it has none or it does not parse. */
 function crawlProblem(anchor: Anchor, protocol: string): Problem | null {
-  // Without href an <a> is a placeholder, fine unless script makes it act as a link;
-  // an id/name without href is a jump target.
-  if (anchor.href === null) return anchor.hasOnclick && !anchor.isNamedAnchor ? 'onclick_without_href' : null;
+  // Without href an <a> is a placeholder, fine unless script makes it act as a link: an onclick, or an
+  // attribute only a link may have (target, rel, download...), which no one writes on a mere
+  // placeholder. An id/name without href is a jump target.
+  if (anchor.href === null) {
+    if (anchor.isNamedAnchor) return null;
+    if (anchor.hasOnclick) return 'onclick_without_href';
+    return anchor.linkOnlyAttributes.length > 0 ? 'missing_href' : null;
+  }
   if (anchor.href.trim() === '') return 'empty_href';
   if (protocol === '') return 'unparsable_href';
   if (protocol === 'javascript:') return 'javascript_href';

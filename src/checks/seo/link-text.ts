@@ -55,6 +55,9 @@ export const linkTextCheck = defineCheck({
       const anchor = anchors[i];
       if (anchor.href === null || anchor.text === '' || anchor.rel.includes('nofollow')) continue;
       const href = anchor.href.trim();
+      // An empty href points at the page itself, like a `#` link: not a link to another page
+      // (crawlable_anchors reports it as uncrawlable).
+      if (href === '') continue;
       if (mayHaveSkippedScheme(href) && SKIPPED_SCHEMES.test(href)) continue;
       if (targets.jumpsWithinPage(i, pageWithoutFragment)) continue;
       checked++;
