@@ -111,7 +111,8 @@ const SECURITY_HEADERS = { 'content-security-policy': "default-src 'self'", 'x-c
 
 /**
  * Routes of a well-kept origin serving `page` at `pagePath`: a robots.txt that allows it and names
- * the sitemap, a valid sitemap, and the security headers (404s come from the default fallback).
+ * the sitemap, a valid sitemap, an llms.txt, and the security headers (404s come from the default
+ * fallback).
  */
 export function wellKeptSite(pagePath: string, page: string, options: ResponseOptions = {}): Record<string, Handler> {
   // The port is chosen at start; the Host header the client sent gives the absolute URLs.
@@ -120,6 +121,8 @@ export function wellKeptSite(pagePath: string, page: string, options: ResponseOp
     '/robots.txt': (request, response) =>
       respond(`User-agent: *\nDisallow: /checkout/\nAllow: /\n\nSitemap: ${origin(request)}/sitemap.xml\n`, 'text/plain')(request, response),
     '/sitemap.xml': (request, response) => respond(sitemapXml(origin(request) + pagePath), 'application/xml')(request, response),
+    '/llms.txt': (request, response) =>
+      respond(`# Coffee Notes\n\n> Guides to growing, roasting and brewing coffee.\n\n## Guides\n\n- [This page](${origin(request)}${pagePath})\n`, 'text/markdown; charset=utf-8')(request, response),
     [pagePath]: htmlPage(page, { ...options, headers: { ...SECURITY_HEADERS, ...options.headers } }),
   };
 }
