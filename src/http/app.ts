@@ -16,6 +16,7 @@ import {
 } from './errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/api/index.ts';
+import { checkRoutes } from './routes/api/checks.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRedactPaths, logSerializers } from './log-redaction.ts';
 import { logDestination } from './log-destination.ts';
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   await registerOpenApi(app);
   await app.register(healthRoutes);
+  // Outside apiRoutes' scope: the check catalogue needs no API key.
+  await app.register(checkRoutes, { prefix: '/api/v1' });
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(webRoutes, {
     access: app.services.reportAccess,
