@@ -3,11 +3,17 @@ import { evaluateRobots } from '../../robots/robots-txt.ts';
 import { AI_USER_AGENTS, type AiPurpose } from '../../robots/ai-user-agents.ts';
 import { robotsTxtState } from '../seo/robots-access.ts';
 import { outcomeFromErrors } from '../seo/outcome.ts';
+import { Bool, Dict, Obj, OneOf } from '../value-schema.ts';
 
 /** Agents whose blocking keeps the page out of AI answers; training agents are a publisher's choice. */
 const ANSWERING: ReadonlySet<AiPurpose> = new Set(['search', 'assistant']);
 
-export const aiCrawlersCheck = defineCheck({
+const AiCrawlersValue = Dict(
+  Obj({ purpose: OneOf(['search', 'assistant', 'training']), allowed: Bool() }),
+  'every known AI user agent, by its robots.txt token',
+);
+
+export const aiCrawlersCheck = defineCheck<typeof AiCrawlersValue>({
   id: 'ai_crawlers',
   category: 'miscellaneous',
   importance: 'low',
@@ -17,6 +23,7 @@ export const aiCrawlersCheck = defineCheck({
     'AI search engines and assistants (ChatGPT search, Claude, Perplexity, ...) can only cite and link to pages their own crawlers may read, and each obeys its own robots.txt group. Blocking their training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot...) is a choice that costs no visibility, so it never fails this check.',
   howToFix:
     'In robots.txt, remove or narrow the Disallow rule shown for each listed agent (or give it a group of its own with `Allow: /`). To keep content out of model training only, disallow the training agents (GPTBot, ClaudeBot, Google-Extended, ...) and leave the search and assistant agents allowed.',
+  value: AiCrawlersValue,
   run(ctx) {
     const state = robotsTxtState(ctx);
     if (state.kind === 'unknown') return notApplicable(state.reason);

@@ -1,8 +1,19 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import { parseLlmsTxt } from '../../parse/llms-txt.ts';
 import { outcomeFromErrors } from '../seo/outcome.ts';
+import { Int, Nullable, Obj, Str } from '../value-schema.ts';
 
-export const llmsTxtCheck = defineCheck({
+const LlmsTxtValue = Obj({
+  url: Str(),
+  status_code: Int(),
+  content_type: Nullable(Str()),
+  title: Nullable(Str()),
+  summary: Nullable(Str()),
+  sections: Int(),
+  links: Int(),
+});
+
+export const llmsTxtCheck = defineCheck<typeof LlmsTxtValue>({
   id: 'llms_txt',
   category: 'miscellaneous',
   importance: 'low',
@@ -12,6 +23,7 @@ export const llmsTxtCheck = defineCheck({
     'An llms.txt at the root of the site gives AI assistants and search engines a short, plain-text guide to it: what the site is and which pages matter, as links they can follow without parsing the HTML.',
   howToFix:
     'Serve /llms.txt as text/plain (or text/markdown): a `# Site name` first line, a `> one-line summary`, then `## Section` headings, each followed by `- [Page name](https://…): optional notes` lines (format: llmstxt.org).',
+  value: LlmsTxtValue,
   run({ origin }) {
     const file = origin.llmsTxt;
     const { statusCode } = file;

@@ -1,8 +1,11 @@
 import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
 import type { Image } from '../../parse/page-snapshot.ts';
 import { displayUrl } from './display-url.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const imageDimensionsCheck = defineCheck({
+const ImageDimensionsValue = Obj({ images: Int(), missing_dimensions: Int() });
+
+export const imageDimensionsCheck = defineCheck<typeof ImageDimensionsValue>({
   id: 'image_dimensions',
   category: 'performance',
   importance: 'low',
@@ -12,6 +15,7 @@ export const imageDimensionsCheck = defineCheck({
     'With `width` and `height` attributes the browser reserves the right space before an image loads, so the layout does not jump (Cumulative Layout Shift, a Core Web Vital).',
   howToFix:
     'Add `width` and `height` attributes with the image\'s intrinsic size in pixels to every `<img>`; CSS can still scale it (`height: auto`).',
+  value: ImageDimensionsValue,
   run({ snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');
     const missing = snapshot.images.filter((img) => !hasDimension(img.width) || !hasDimension(img.height));

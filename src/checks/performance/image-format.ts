@@ -3,6 +3,7 @@ import type { Image, PictureSource } from '../../parse/page-snapshot.ts';
 import { classifyImageUrl, type ImageUrlFormat } from './image-url-format.ts';
 import { imageCandidateUrls, parseSrcset } from './srcset.ts';
 import { displayUrl } from './display-url.ts';
+import { Int, List, Obj, Str } from '../value-schema.ts';
 
 const MODERN_SOURCE_TYPES = new Set(['image/avif', 'image/webp']);
 /**
@@ -11,7 +12,17 @@ const MODERN_SOURCE_TYPES = new Set(['image/avif', 'image/webp']);
  */
 const PLACEHOLDER_MAX_CHARS = 1000;
 
-export const imageFormatCheck = defineCheck({
+const ImageFormatValue = Obj({
+  images: Int(),
+  modern: Int(),
+  legacy: Int(),
+  unknown: Int(),
+  unknown_urls: List(Str()),
+  without_source: Int(),
+  inline_placeholders: Int(),
+});
+
+export const imageFormatCheck = defineCheck<typeof ImageFormatValue>({
   id: 'image_format',
   category: 'performance',
   importance: 'medium',
@@ -21,6 +32,7 @@ export const imageFormatCheck = defineCheck({
     'AVIF and WebP images are typically 25–50% smaller than JPEG or PNG at the same quality, so pages load faster and use less data. SVG suits logos and icons.',
   howToFix:
     'Serve photos as AVIF or WebP (with `<picture><source type="image/avif">` and a JPEG fallback if needed) and icons as SVG; most image CDNs can convert automatically.',
+  value: ImageFormatValue,
   run({ snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');
     // URLs as written; only the first few distinct ones are shown (firstDistinct), so only those are resolved

@@ -1,7 +1,10 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { formSubmissionUrl } from './form-submission.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const insecureFormsCheck = defineCheck({
+const InsecureFormsValue = Obj({ forms: Int(), insecure: Int(), password_forms: Int(), password_over_http: Int() });
+
+export const insecureFormsCheck = defineCheck<typeof InsecureFormsValue>({
   id: 'insecure_forms',
   category: 'security',
   importance: 'medium',
@@ -10,6 +13,7 @@ export const insecureFormsCheck = defineCheck({
   description:
     'A form that submits to an http:// address sends what visitors type, passwords included, readable to anyone on the network; browsers warn before such submissions.',
   howToFix: 'Serve the page over https and make every form `action` an https:// or relative URL.',
+  value: InsecureFormsValue,
   run(ctx) {
     const { forms } = ctx.snapshot;
     if (forms.length === 0) return notApplicable('the page has no forms');

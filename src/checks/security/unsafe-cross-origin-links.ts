@@ -1,8 +1,11 @@
 import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
 import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
 import { hostnameHasSite, resolveUrl, siteHost } from '../../parse/url.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const unsafeCrossOriginLinksCheck = defineCheck({
+const UnsafeCrossOriginLinksValue = Obj({ external_new_tab_links: Int(), unsafe: Int() });
+
+export const unsafeCrossOriginLinksCheck = defineCheck<typeof UnsafeCrossOriginLinksValue>({
   id: 'unsafe_cross_origin_links',
   category: 'security',
   importance: 'low',
@@ -11,6 +14,7 @@ export const unsafeCrossOriginLinksCheck = defineCheck({
   description:
     'A page opened with `target="_blank"` can reach back through `window.opener` and send your tab to a phishing page. Current browsers imply `noopener`, but older ones do not.',
   howToFix: 'Add `rel="noopener"` (or `rel="noopener noreferrer"`) to every `target="_blank"` link that points to another site.',
+  value: UnsafeCrossOriginLinksValue,
   run({ page, snapshot }) {
     const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);
     const pageHost = pageUrl ? siteHost(pageUrl) : null;

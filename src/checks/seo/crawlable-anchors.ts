@@ -2,10 +2,22 @@ import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check
 import type { Anchor } from '../../parse/page-snapshot.ts';
 import { anchorTargets } from '../../parse/link-urls.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Obj, Opt } from '../value-schema.ts';
 
 type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href' | 'missing_href';
 
-export const crawlableAnchorsCheck = defineCheck({
+const CrawlableAnchorsValue = Obj({
+  anchors_checked: Int(),
+  uncrawlable: Int(),
+  empty_href: Opt(Int()),
+  javascript_href: Opt(Int()),
+  file_href: Opt(Int()),
+  unparsable_href: Opt(Int()),
+  onclick_without_href: Opt(Int()),
+  missing_href: Opt(Int()),
+});
+
+export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
   id: 'crawlable_anchors',
   category: 'seo',
   importance: 'medium',
@@ -15,6 +27,7 @@ export const crawlableAnchorsCheck = defineCheck({
     'Search engines follow only the URL in a link’s `href`. Links that work through JavaScript (`javascript:`, onclick, or link attributes such as `target` on an `<a>` without href), point to local files or hold a malformed URL lead crawlers nowhere, so the pages behind them may never be found.',
   howToFix:
     'Give each listed link a real URL in `href` (`<a href="/products">`); keep JavaScript behaviour in an event listener on top of it, and use `<button>` for actions that are not navigation.',
+  value: CrawlableAnchorsValue,
   run({ snapshot }) {
     const problems = new Map<Problem, Record<string, unknown>[]>();
     let checked = 0;

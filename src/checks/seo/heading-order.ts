@@ -1,7 +1,10 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const headingOrderCheck = defineCheck({
+const HeadingOrderValue = Obj({ headings: Int(), skips: Int() });
+
+export const headingOrderCheck = defineCheck<typeof HeadingOrderValue>({
   id: 'heading_order',
   category: 'seo',
   importance: 'low',
@@ -10,6 +13,7 @@ export const headingOrderCheck = defineCheck({
   description:
     'Headings form the outline of the page. Jumping from h2 straight to h4 leaves a hole in that outline for search engines and screen-reader users; going back up (h3 to h2) is normal.',
   howToFix: 'Go down one level at a time: an h2 section holds h3 subsections, an h3 holds h4s. Style headings with CSS rather than picking a level for its size.',
+  value: HeadingOrderValue,
   run({ snapshot }) {
     const { headings } = snapshot;
     if (headings.length === 0) return notApplicable('the page has no headings');

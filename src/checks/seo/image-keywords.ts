@@ -1,10 +1,20 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import type { Image } from '../../parse/page-snapshot.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, List, Obj, Opt, Str } from '../value-schema.ts';
 
 const DECORATIVE_ROLES = new Set(['presentation', 'none']);
 
-export const imageKeywordsCheck = defineCheck({
+const ImageKeywordsValue = Obj({
+  images: Int({ description: 'every <img>, hidden ones included' }),
+  hidden: Int({ description: 'images not judged: a hidden attribute or display:none on them or an ancestor' }),
+  missing_alt: Opt(Int()),
+  blank_alt: Opt(Int()),
+  empty_alt: Opt(Int()),
+  empty_alt_images: Opt(List(Str(), 'images marked decorative with alt=""')),
+});
+
+export const imageKeywordsCheck = defineCheck<typeof ImageKeywordsValue>({
   id: 'image_keywords',
   category: 'seo',
   importance: 'high',
@@ -14,6 +24,7 @@ export const imageKeywordsCheck = defineCheck({
     'Search engines read the alt text to understand images (and rank them in image search); screen readers read it aloud. An empty `alt=""` rightly marks an image as decorative; an alt of only spaces marks nothing and describes nothing.',
   howToFix:
     'Add an `alt` describing each listed image in a few words; for purely decorative images write exactly `alt=""`, with nothing between the quotes.',
+  value: ImageKeywordsValue,
   run({ snapshot }) {
     const { images } = snapshot;
     if (images.length === 0) return notApplicable('the page has no images');

@@ -2,6 +2,7 @@ import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { anchorTargets, withoutFragment } from '../../parse/link-urls.ts';
 import { isJsWhitespace } from '../../parse/whitespace.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Obj } from '../value-schema.ts';
 
 // Whole link texts that say nothing about the destination, per language (lower-case, without the
 // trailing punctuation or arrows that are stripped before comparing). Lighthouse's lists plus more.
@@ -35,7 +36,9 @@ function mayHaveSkippedScheme(href: string): boolean {
   return first === 0x6a || first === 0x6d || first === 0x74; // j m t
 }
 
-export const linkTextCheck = defineCheck({
+const LinkTextValue = Obj({ links_checked: Int(), generic: Int() });
+
+export const linkTextCheck = defineCheck<typeof LinkTextValue>({
   id: 'link_text',
   category: 'seo',
   importance: 'medium',
@@ -44,6 +47,7 @@ export const linkTextCheck = defineCheck({
   description:
     'Search engines use the words of a link to understand the page it points to, and readers scan links to decide where to go. "Click here" or "read more" tells neither anything.',
   howToFix: 'Rewrite each listed link so its text names the destination, e.g. "our pricing plans" instead of "click here".',
+  value: LinkTextValue,
   run({ page, snapshot }) {
     const generic = genericTextsFor(snapshot.htmlLang);
     const offending: { href: string; text: string }[] = [];

@@ -9,6 +9,8 @@ import { createAnalyzer, type Analyzer } from '../../../src/analysis/analyze-url
 import type { Analysis } from '../../../src/analysis/types.ts';
 import { DEFAULT_THRESHOLDS } from '../../../src/checks/thresholds.ts';
 import type { FetchOptions } from '../../../src/fetch/options.ts';
+import { expect } from 'vitest';
+import { valueSchemaMismatches } from '../../support/value-schemas.ts';
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 export type Coding = 'gzip' | 'br' | 'deflate';
@@ -22,8 +24,14 @@ export interface GoldenSite {
 
 const FETCH_OPTIONS: FetchOptions = { timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: 'test', allowPrivate: true };
 
+/** The whole pipeline; every analysis it makes is also held to the checks' value schemas. */
 export function analyzer(overrides: Partial<FetchOptions> = {}): Analyzer {
-  return createAnalyzer({ fetch: { ...FETCH_OPTIONS, ...overrides }, thresholds: DEFAULT_THRESHOLDS });
+  const analyze = createAnalyzer({ fetch: { ...FETCH_OPTIONS, ...overrides }, thresholds: DEFAULT_THRESHOLDS });
+  return async (...args) => {
+    const analysis = await analyze(...args);
+    expect(valueSchemaMismatches(analysis)).toEqual([]);
+    return analysis;
+  };
 }
 
 /** Every check id of CHECKS.md mapped to its `passed`, to compare with an expected table at once. */
