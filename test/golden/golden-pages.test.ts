@@ -207,33 +207,51 @@ describe('golden page "poor"', () => {
     expect(results.title.errors).toEqual({ too_short: [{ length: 4, min: 10 }] });
     expect(results.meta_description.errors).toEqual({ missing: ['<meta name="description">'] });
     expect(results.headings.errors).toEqual({ missing: ['<h1>'] });
-    expect(results.heading_order.errors).toEqual({ skipped_level: [{ from: 'h2', to: 'h4', text: 'This week' }] });
+    // Each listed element comes with its line in the page and its start tag, to find it in the source.
+    expect(results.heading_order.errors).toEqual({
+      skipped_level: [{ from: 'h2', to: 'h4', text: 'This week', line: 34, snippet: '<h4 style="color:navy">' }],
+    });
     expect(results.content_keywords.value).toEqual({ title_words: ['home'], found: [] });
+    const banner = { line: 35, snippet: '<img id="banner" src="/images/banner.jpg">' };
+    const shoes = { line: 36, snippet: '<img src="http://cdn.poor.example/photos/shoes.png" width="120">' };
     expect(results.image_keywords.errors).toEqual({
-      missing_alt: ['/images/banner.jpg', 'http://cdn.poor.example/photos/shoes.png'],
+      missing_alt: [
+        { src: '/images/banner.jpg', ...banner },
+        { src: 'http://cdn.poor.example/photos/shoes.png', ...shoes },
+      ],
     });
     expect(results.image_dimensions.errors).toEqual({
-      missing_dimensions: [started.url('/images/banner.jpg'), 'http://cdn.poor.example/photos/shoes.png'],
+      missing_dimensions: [
+        { src: started.url('/images/banner.jpg'), ...banner },
+        { src: 'http://cdn.poor.example/photos/shoes.png', ...shoes },
+      ],
     });
     expect(results.image_format.errors).toEqual({
-      legacy_format: [started.url('/images/banner.jpg'), 'http://cdn.poor.example/photos/shoes.png'],
+      legacy_format: [
+        { url: started.url('/images/banner.jpg'), ...banner },
+        { url: 'http://cdn.poor.example/photos/shoes.png', ...shoes },
+      ],
     });
     expect(results.link_text.errors).toEqual({
       generic: [
-        { href: '/offers', text: 'Click here' },
-        { href: '/news', text: 'Read more' },
+        { href: '/offers', text: 'Click here', line: 50, snippet: '<a href="/offers">' },
+        { href: '/news', text: 'Read more', line: 51, snippet: '<a href="/news">' },
       ],
     });
-    expect(results.crawlable_anchors.errors).toEqual({ javascript_href: [{ href: 'javascript:openMenu()', text: 'Open the menu' }] });
-    expect(results.unsafe_cross_origin_links.errors).toEqual({ missing_noopener: ['https://partner.example/deals'] });
-    expect(results.plaintext_email.errors).toEqual({ in_text: ['sales@poor.example'] });
-    expect(results.insecure_forms.errors).toEqual({
-      insecure_action: ['http://poor.example/login'],
-      password_over_http: ['http://poor.example/login'],
+    expect(results.crawlable_anchors.errors).toEqual({
+      javascript_href: [{ href: 'javascript:openMenu()', text: 'Open the menu', line: 52, snippet: '<a href="javascript:openMenu()">' }],
     });
+    expect(results.unsafe_cross_origin_links.errors).toEqual({
+      missing_noopener: [{ href: 'https://partner.example/deals', line: 53, snippet: '<a href="https://partner.example/deals" target="_blank">' }],
+    });
+    expect(results.plaintext_email.errors).toEqual({ in_text: ['sales@poor.example'] });
+    const loginForm = { action: 'http://poor.example/login', line: 55, snippet: '<form action="http://poor.example/login" method="post" style="border:1px solid">' };
+    expect(results.insecure_forms.errors).toEqual({ insecure_action: [loginForm], password_over_http: [loginForm] });
     expect(results.deprecated_html_tags.value).toEqual({ total: 3, by_tag: { center: 1, font: 1, strike: 1 } });
     expect(results.inline_css.value).toMatchObject({ elements_with_style: 21 });
-    expect(results.defer_javascript.errors).toEqual({ blocking_scripts: [started.url('/js/jquery-1.4.2.js')] });
+    expect(results.defer_javascript.errors).toEqual({
+      blocking_scripts: [{ src: started.url('/js/jquery-1.4.2.js'), line: 15, snippet: '<script src="/js/jquery-1.4.2.js">' }],
+    });
     expect(results.seo_friendly_url.errors).toEqual({ underscores: ['Old_Pages', 'poor_page.html'] });
     expect(results.canonical.errors).toHaveProperty('relative');
     expect(results.hreflang.errors).toHaveProperty('invalid_code');
@@ -320,12 +338,15 @@ describe('golden page "quirks"', () => {
     expect(results.redirects.value).toMatchObject({ count: 1, final_url: started.url(pagePath) });
     expect(results.link_text.errors).toEqual({
       generic: [
-        { href: '/cafe/speisekarte.html', text: 'hier' },
-        { href: '/cafe/kuchen.html', text: 'mehr' },
+        { href: '/cafe/speisekarte.html', text: 'hier', line: 30, snippet: '<a href="/cafe/speisekarte.html">' },
+        { href: '/cafe/kuchen.html', text: 'mehr', line: 31, snippet: '<a href="/cafe/kuchen.html">' },
       ],
     });
-    expect(results.image_format.errors).toEqual({
-      legacy_format: [started.url('/bilder/kuchen.gif'), started.url('/bilder/spacer.gif')],
+    expect(results.image_format.errors).toMatchObject({
+      legacy_format: [
+        { url: started.url('/bilder/kuchen.gif'), line: 26 },
+        { url: started.url('/bilder/spacer.gif'), line: 27, snippet: '<img src="/bilder/spacer.gif" alt="" width="1" height="1">' },
+      ],
     });
     expect(results.image_keywords.value).toMatchObject({ images: 2, missing_alt: 0, empty_alt: 1 });
     expect(results.plaintext_email.errors).toEqual({ in_mailto_links: ['info@cafe-mueller.example'] });

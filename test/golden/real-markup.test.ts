@@ -71,7 +71,15 @@ describe('image_keywords: an alt of only whitespace', () => {
       '<a href="/"><img src="http://sciencefly.com/wp-content/uploads/2013/10/HPlogo31.png" alt=" " width="240" height="65"></a>',
     );
     expect(results.image_keywords).toMatchObject({ passed: false, value: { blank_alt: 1, missing_alt: 0, empty_alt: 0 } });
-    expect(results.image_keywords.errors).toMatchObject({ blank_alt: ['http://sciencefly.com/wp-content/uploads/2013/10/HPlogo31.png'] });
+    expect(results.image_keywords.errors).toEqual({
+      blank_alt: [
+        {
+          src: 'http://sciencefly.com/wp-content/uploads/2013/10/HPlogo31.png',
+          line: 1,
+          snippet: '<img src="http://sciencefly.com/wp-content/uploads/2013/10/HPlogo31.png" alt=" " width="240" height="65">',
+        },
+      ],
+    });
   });
 });
 

@@ -30,7 +30,7 @@ describe('defer_javascript', () => {
     expect(outcome).toMatchObject({
       passed: false,
       value: { external_scripts: 3, blocking: 2, blocking_in_head: 1 },
-      errors: { blocking_scripts: ['https://example.com/jquery.js', 'https://cdn.example.net/lib.js'] },
+      errors: { blocking_scripts: [{ src: 'https://example.com/jquery.js' }, { src: 'https://cdn.example.net/lib.js' }] },
     });
   });
 });

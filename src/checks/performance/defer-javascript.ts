@@ -1,4 +1,5 @@
-import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { defineCheck, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
 import type { Script } from '../../parse/page-snapshot.ts';
 import { displayUrl } from './display-url.ts';
 import { Int, Obj } from '../value-schema.ts';
@@ -24,7 +25,7 @@ export const deferJavascriptCheck = defineCheck<typeof DeferJavascriptValue>({
   howToFix:
     'Add `defer` to external scripts (keeps their order) or `async` to independent ones such as analytics; ES modules (`type="module"`) are deferred already.',
   value: DeferJavascriptValue,
-  run({ snapshot }) {
+  run({ page, snapshot }) {
     const external = snapshot.scripts.filter((script) => script.src?.trim() && executes(script));
     if (external.length === 0) return notApplicable('the page has no external scripts');
     const blocking = external.filter((script) => !script.defer && !script.async && !isModule(script));
@@ -37,7 +38,9 @@ export const deferJavascriptCheck = defineCheck<typeof DeferJavascriptValue>({
     return {
       passed: false,
       value,
-      errors: { blocking_scripts: firstDistinct(blocking.map((script) => script.src ?? ''), (src) => displayUrl(src, snapshot.baseUrl)) },
+      errors: {
+        blocking_scripts: firstDistinctLocated(blocking, (script) => displayUrl(script.src ?? '', snapshot.baseUrl), (script) => script, 'src', page.html),
+      },
     };
   },
 });

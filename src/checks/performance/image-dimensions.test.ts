@@ -27,7 +27,7 @@ describe('image_dimensions', () => {
     expect(outcome).toMatchObject({
       passed: false,
       value: { images: 4, missing_dimensions: 3 },
-      errors: { missing_dimensions: ['https://example.com/b.png', 'https://example.com/c.png', '(img without src)'] },
+      errors: { missing_dimensions: [{ src: 'https://example.com/b.png' }, { src: 'https://example.com/c.png' }, { src: '(img without src)' }] },
     });
   });
 
@@ -35,8 +35,8 @@ describe('image_dimensions', () => {
     const images = Array.from({ length: 40 }, (_, i) => img({ src: `/i${i % 30}.png`, width: null }));
     const outcome = run(images);
     expect(outcome).toMatchObject({ passed: false, value: { images: 40, missing_dimensions: 40 } });
-    expect(outcome.passed === false && outcome.errors?.missing_dimensions).toEqual(
-      Array.from({ length: 25 }, (_, i) => `https://example.com/i${i}.png`),
+    expect(outcome.passed === false && outcome.errors?.missing_dimensions).toMatchObject(
+      Array.from({ length: 25 }, (_, i) => ({ src: `https://example.com/i${i}.png` })),
     );
   });
 });

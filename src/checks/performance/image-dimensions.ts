@@ -1,4 +1,5 @@
-import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { defineCheck, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
 import type { Image } from '../../parse/page-snapshot.ts';
 import { displayUrl } from './display-url.ts';
 import { Int, Obj } from '../value-schema.ts';
@@ -16,12 +17,12 @@ export const imageDimensionsCheck = defineCheck<typeof ImageDimensionsValue>({
   howToFix:
     'Add `width` and `height` attributes with the image\'s intrinsic size in pixels to every `<img>`; CSS can still scale it (`height: auto`).',
   value: ImageDimensionsValue,
-  run({ snapshot }) {
+  run({ page, snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');
     const missing = snapshot.images.filter((img) => !hasDimension(img.width) || !hasDimension(img.height));
     const value = { images: snapshot.images.length, missing_dimensions: missing.length };
     if (missing.length === 0) return { passed: true, value, errors: null };
-    const listed = firstDistinct(missing, (img) => describeImage(img, snapshot.baseUrl));
+    const listed = firstDistinctLocated(missing, (img) => describeImage(img, snapshot.baseUrl), (img) => img, 'src', page.html);
     return { passed: false, value, errors: { missing_dimensions: listed } };
   },
 });

@@ -1,4 +1,5 @@
 import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
 import type { Image, PictureSource } from '../../parse/page-snapshot.ts';
 import { classifyImageUrl, type ImageUrlFormat } from './image-url-format.ts';
 import { imageCandidateUrls, parseSrcset } from './srcset.ts';
@@ -33,10 +34,10 @@ export const imageFormatCheck = defineCheck<typeof ImageFormatValue>({
   howToFix:
     'Serve photos as AVIF or WebP (with `<picture><source type="image/avif">` and a JPEG fallback if needed) and icons as SVG; most image CDNs can convert automatically.',
   value: ImageFormatValue,
-  run({ snapshot }) {
+  run({ page, snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');
     // URLs as written; only the first few distinct ones are shown (firstDistinct), so only those are resolved
-    const legacy: string[] = [];
+    const legacy: { url: string; img: Image }[] = [];
     const unknown: string[] = [];
     let modern = 0;
     let withoutSource = 0;
@@ -51,7 +52,7 @@ export const imageFormatCheck = defineCheck<typeof ImageFormatValue>({
       }
       const verdict = imageVerdict(img, candidates, snapshot.baseUrl);
       if (verdict.format === 'modern') modern++;
-      else if (verdict.format === 'legacy') legacy.push(verdict.url);
+      else if (verdict.format === 'legacy') legacy.push({ url: verdict.url, img });
       else unknown.push(verdict.url);
     }
     const judged = modern + legacy.length + unknown.length;
@@ -67,7 +68,8 @@ export const imageFormatCheck = defineCheck<typeof ImageFormatValue>({
       inline_placeholders: placeholders,
     };
     if (legacy.length === 0) return { passed: true, value, errors: null };
-    return { passed: false, value, errors: { legacy_format: firstDistinct(legacy, (url) => displayUrl(url, snapshot.baseUrl)) } };
+    const listed = firstDistinctLocated(legacy, ({ url }) => displayUrl(url, snapshot.baseUrl), ({ img }) => img, 'url', page.html);
+    return { passed: false, value, errors: { legacy_format: listed } };
   },
 });
 

@@ -1,4 +1,5 @@
-import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { defineCheck, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
 import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
 import { hostnameHasSite, resolveUrl, siteHost } from '../../parse/url.ts';
 import { Int, Obj } from '../value-schema.ts';
@@ -32,6 +33,7 @@ export const unsafeCrossOriginLinksCheck = defineCheck<typeof UnsafeCrossOriginL
     if (external === 0) return notApplicable('no link opens another site in a new tab');
     const value = { external_new_tab_links: external, unsafe: unsafe.length };
     if (unsafe.length === 0) return { passed: true, value, errors: null };
-    return { passed: false, value, errors: { missing_noopener: firstDistinct(unsafe, (i) => targets.href(i) as string) } };
+    const listed = firstDistinctLocated(unsafe, (i) => targets.href(i) as string, (i) => anchors[i], 'href', page.html);
+    return { passed: false, value, errors: { missing_noopener: listed } };
   },
 });

@@ -2,6 +2,7 @@ import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check
 import type { Anchor } from '../../parse/page-snapshot.ts';
 import { anchorTargets } from '../../parse/link-urls.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { locate } from '../locate.ts';
 import { Int, Obj, Opt } from '../value-schema.ts';
 
 type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href' | 'missing_href';
@@ -28,8 +29,8 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
   howToFix:
     'Give each listed link a real URL in `href` (`<a href="/products">`); keep JavaScript behaviour in an event listener on top of it, and use `<button>` for actions that are not navigation.',
   value: CrawlableAnchorsValue,
-  run({ snapshot }) {
-    const problems = new Map<Problem, Record<string, unknown>[]>();
+  run({ page, snapshot }) {
+    const problems = new Map<Problem, Anchor[]>();
     let checked = 0;
     const { anchors } = snapshot;
     const { protocols } = anchorTargets(snapshot);
@@ -41,7 +42,7 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
       const problem = crawlProblem(anchor, protocols[i]);
       if (problem === null) continue;
       const list = problems.get(problem) ?? [];
-      list.push(problem === 'missing_href' ? { href: null, text: anchor.text, attributes: anchor.linkOnlyAttributes } : { href: anchor.href, text: anchor.text });
+      list.push(anchor);
       problems.set(problem, list);
     }
     if (checked === 0) return notApplicable('the page has no links');
@@ -49,7 +50,7 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
     const errors: CheckErrors = {};
     const counts: Partial<Record<Problem, number>> = {};
     for (const [problem, anchors] of problems) {
-      errors[problem] = capItems(anchors);
+      errors[problem] = capItems(anchors).map((anchor) => describeAnchor(problem, anchor, page.html));
       counts[problem] = anchors.length;
     }
     const uncrawlable = Object.values(counts).reduce((sum, count) => sum + count, 0);
@@ -57,6 +58,15 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
     return outcomeFromErrors(value, errors);
   },
 });
+
+/** What a listed link shows: its href and text, the link attributes when it has no href, and where it is. */
+function describeAnchor(problem: Problem, anchor: Anchor, html: string): Record<string, unknown> {
+  const found =
+    problem === 'missing_href'
+      ? { href: null, text: anchor.text, attributes: anchor.linkOnlyAttributes }
+      : { href: anchor.href, text: anchor.text };
+  return { ...found, ...locate(html, anchor) };
+}
 
 /** `protocol`: of the anchor's href resolved, '' when it has none or it does not parse. */
 function crawlProblem(anchor: Anchor, protocol: string): Problem | null {

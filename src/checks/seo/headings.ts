@@ -1,5 +1,6 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { locate } from '../locate.ts';
 import { Int, List, Obj, Str } from '../value-schema.ts';
 
 const HeadingsValue = Obj({
@@ -19,13 +20,15 @@ export const headingsCheck = defineCheck<typeof HeadingsValue>({
   howToFix:
     'Give the page exactly one `<h1>` with its main topic, use h2 to h6 for sections, and remove headings that have no text.',
   value: HeadingsValue,
-  run({ snapshot }) {
+  run({ page, snapshot }) {
     const { headings } = snapshot;
     const counts = { h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0 };
     for (const heading of headings) counts[`h${heading.level}`]++;
     const h1 = headings.filter((heading) => heading.level === 1).map((heading) => heading.text);
     // position: the heading's place among all headings (1-based), to find it in the page.
-    const empty = headings.flatMap((heading, index) => (heading.text === '' ? [{ level: `h${heading.level}`, position: index + 1 }] : []));
+    const empty = headings.flatMap((heading, index) =>
+      heading.text === '' ? [{ level: `h${heading.level}`, position: index + 1, ...locate(page.html, heading) }] : [],
+    );
 
     const errors: CheckErrors = {};
     if (h1.length === 0) errors.missing = ['<h1>'];

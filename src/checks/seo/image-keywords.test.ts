@@ -18,7 +18,7 @@ describe('image_keywords', () => {
   });
 
   it('fails images without an alt attribute, listing their src', () => {
-    expect(run(img('/a.jpg', null), img('/b.jpg', 'B'))).toMatchObject({ passed: false, value: { missing_alt: 1 }, errors: { missing_alt: ['/a.jpg'] } });
+    expect(run(img('/a.jpg', null), img('/b.jpg', 'B'))).toMatchObject({ passed: false, value: { missing_alt: 1 }, errors: { missing_alt: [{ src: '/a.jpg' }] } });
   });
 
   it('accepts role=presentation or none instead of alt', () => {
@@ -30,7 +30,7 @@ describe('image_keywords', () => {
     expect(outcome).toMatchObject({
       passed: false,
       value: { missing_alt: 0, blank_alt: 3, empty_alt: 1 },
-      errors: { blank_alt: ['/logo.png', '/nbsp.png', '/mixed.png'] },
+      errors: { blank_alt: [{ src: '/logo.png' }, { src: '/nbsp.png' }, { src: '/mixed.png' }] },
     });
     expect(outcome.passed === false && outcome.errors).not.toHaveProperty('missing_alt');
   });

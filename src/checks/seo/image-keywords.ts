@@ -1,6 +1,7 @@
 import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
 import type { Image } from '../../parse/page-snapshot.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { locate } from '../locate.ts';
 import { Int, List, Obj, Opt, Str } from '../value-schema.ts';
 
 const DECORATIVE_ROLES = new Set(['presentation', 'none']);
@@ -25,7 +26,7 @@ export const imageKeywordsCheck = defineCheck<typeof ImageKeywordsValue>({
   howToFix:
     'Add an `alt` describing each listed image in a few words; for purely decorative images write exactly `alt=""`, with nothing between the quotes.',
   value: ImageKeywordsValue,
-  run({ snapshot }) {
+  run({ page, snapshot }) {
     const { images } = snapshot;
     if (images.length === 0) return notApplicable('the page has no images');
     // A hidden image is not shown to readers or judged by search engines as content (tracking pixels,
@@ -36,10 +37,10 @@ export const imageKeywordsCheck = defineCheck<typeof ImageKeywordsValue>({
       return notApplicable('every image on the page is hidden (hidden attribute or display:none)', { images: images.length, hidden });
     }
     const described = judged.filter((image) => !isDecorativeRole(image));
-    const missing = described.filter((image) => image.alt === null).map(imageLabel);
+    const missing = described.filter((image) => image.alt === null);
     // Only alt="" exactly marks decoration; spaces or no-break spaces look empty but are not (browsers
     // and screen readers treat them as text, and axe fails them).
-    const blank = described.filter((image) => image.alt !== null && image.alt !== '' && image.alt.trim() === '').map(imageLabel);
+    const blank = described.filter((image) => image.alt !== null && image.alt !== '' && image.alt.trim() === '');
     // Empty alt is correct for decoration; listed so a person can spot a meaningful image marked decorative.
     const emptyAlt = judged.filter((image) => image.alt === '').map(imageLabel);
 
@@ -52,8 +53,10 @@ export const imageKeywordsCheck = defineCheck<typeof ImageKeywordsValue>({
       empty_alt_images: capItems(emptyAlt),
     };
     const errors: CheckErrors = {};
-    if (missing.length > 0) errors.missing_alt = capItems(missing);
-    if (blank.length > 0) errors.blank_alt = capItems(blank);
+    // Each listed image with its line and tag, so it can be found in the page's source.
+    const listed = (list: Image[]) => capItems(list).map((image) => ({ src: imageLabel(image), ...locate(page.html, image) }));
+    if (missing.length > 0) errors.missing_alt = listed(missing);
+    if (blank.length > 0) errors.blank_alt = listed(blank);
     return outcomeFromErrors(value, errors);
   },
 });

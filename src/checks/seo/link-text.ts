@@ -2,6 +2,8 @@ import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { anchorTargets, withoutFragment } from '../../parse/link-urls.ts';
 import { isJsWhitespace } from '../../parse/whitespace.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { locate } from '../locate.ts';
+import type { Anchor } from '../../parse/page-snapshot.ts';
 import { Int, Obj } from '../value-schema.ts';
 
 // Whole link texts that say nothing about the destination, per language (lower-case, without the
@@ -50,7 +52,7 @@ export const linkTextCheck = defineCheck<typeof LinkTextValue>({
   value: LinkTextValue,
   run({ page, snapshot }) {
     const generic = genericTextsFor(snapshot.htmlLang);
-    const offending: { href: string; text: string }[] = [];
+    const offending: Anchor[] = [];
     let checked = 0;
     const { anchors } = snapshot;
     const targets = anchorTargets(snapshot);
@@ -67,12 +69,13 @@ export const linkTextCheck = defineCheck<typeof LinkTextValue>({
       checked++;
       // Generic phrases are short; a long text cannot be one, so it skips the normalising work.
       if (anchor.text.length <= MAX_GENERIC_TEXT_CHARS && generic.has(normaliseLinkText(anchor.text))) {
-        offending.push({ href, text: anchor.text });
+        offending.push(anchor);
       }
     }
     if (checked === 0) return notApplicable('the page has no links with text to other pages');
     const value = { links_checked: checked, generic: offending.length };
-    return outcomeFromErrors(value, offending.length === 0 ? {} : { generic: capItems(offending) });
+    const listed = capItems(offending).map((anchor) => ({ href: (anchor.href ?? '').trim(), text: anchor.text, ...locate(page.html, anchor) }));
+    return outcomeFromErrors(value, offending.length === 0 ? {} : { generic: listed });
   },
 });
 

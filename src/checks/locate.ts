@@ -1,0 +1,60 @@
+// Where an offending element is in the page, so a person can find it: its 1-based line in the HTML
+// as served, and its start tag as written (whitespace folded, cut short). Only the few items a check
+// lists are located, so the line index is built lazily, once per page.
+import type { SourceSpan } from '../parse/page-snapshot.ts';
+import { MAX_ERROR_ITEMS } from './check.ts';
+
+export interface Location {
+  line: number;
+  /** The element's start tag, e.g. `<img src="/logo.png" alt=" ">`; longer ones end with "…". */
+  snippet: string;
+}
+
+const MAX_SNIPPET_CHARS = 160;
+/** The offsets where each line starts, per HTML text (strings cannot key a WeakMap; the last page is enough). */
+let indexed: { html: string; starts: number[] } | null = null;
+
+function lineStarts(html: string): number[] {
+  if (indexed?.html === html) return indexed.starts;
+  const starts = [0];
+  for (let at = html.indexOf('\n'); at !== -1; at = html.indexOf('\n', at + 1)) starts.push(at + 1);
+  indexed = { html, starts };
+  return starts;
+}
+
+export function locate(html: string, span: SourceSpan): Location {
+  const starts = lineStarts(html);
+  // the last line start at or before the tag
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= span.tagStart) low = middle;
+    else high = middle - 1;
+  }
+  const end = Math.min(span.tagEnd, span.tagStart + MAX_SNIPPET_CHARS * 4);
+  let snippet = html.slice(span.tagStart, Math.max(end, span.tagStart)).replace(/\s+/g, ' ');
+  if (snippet.length > MAX_SNIPPET_CHARS || end < span.tagEnd) snippet = `${snippet.slice(0, MAX_SNIPPET_CHARS - 1)}…`;
+  return { line: low + 1, snippet };
+}
+
+/**
+ * One item per distinct `key` (the first element that has it), up to `max`: `{[field]: key, line,
+ * snippet}`. Like firstDistinct, `key` is called only until `max` distinct keys are found.
+ */
+export function firstDistinctLocated<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  span: (item: T) => SourceSpan,
+  field: string,
+  html: string,
+  max = MAX_ERROR_ITEMS,
+): Record<string, unknown>[] {
+  const shown = new Map<string, Record<string, unknown>>();
+  for (const item of items) {
+    if (shown.size >= max) break;
+    const shownKey = key(item);
+    if (!shown.has(shownKey)) shown.set(shownKey, { [field]: shownKey, ...locate(html, span(item)) });
+  }
+  return [...shown.values()];
+}
