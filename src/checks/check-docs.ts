@@ -34,9 +34,26 @@ export function renderCheckDocs(checks: readonly CheckDefinition[]): string {
         `- Fails: ${check.failureTitle}`,
         `- Why it matters: ${check.description}`,
         `- How to fix: ${check.howToFix}`,
+        ...(check.differsFromLighthouse ? [`- Unlike Lighthouse: ${check.differsFromLighthouse}`] : []),
         '',
       );
     }
   }
+  lines.push(...lighthouseSection(checks));
   return lines.join('\n');
+}
+
+/** The deliberate differences from Lighthouse, gathered, so someone comparing the two tools finds them at once. */
+function lighthouseSection(checks: readonly CheckDefinition[]): string[] {
+  const differing = checks.filter((check) => check.differsFromLighthouse);
+  if (differing.length === 0) return [];
+  return [
+    '## Where pagegrade deliberately differs from Lighthouse',
+    '',
+    'Lighthouse judges the rendered page in a browser; pagegrade judges the HTML as served, as a search engine first reads it.',
+    'Where the two disagree on purpose (each also noted under its check above):',
+    '',
+    ...differing.map((check) => `- \`${check.id}\`: ${check.differsFromLighthouse}`),
+    '',
+  ];
 }

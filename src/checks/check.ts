@@ -38,6 +38,8 @@ export interface CheckDefinition<V extends TSchema = TSchema> {
   description: string;
   /** How to fix a failure, one or two sentences. */
   howToFix: string;
+  /** Where this check deliberately judges otherwise than Lighthouse's audit of the same subject, and why (docs/checks.md). */
+  differsFromLighthouse?: string;
   /**
    * The JSON schema of `value` (value-schema.ts), whatever the outcome: it describes the check's
    * result in the OpenAPI document, and `run` is typed by it.

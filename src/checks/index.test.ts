@@ -86,6 +86,17 @@ describe('check registry', () => {
     }
   });
 
+  it('documents where pagegrade deliberately differs from Lighthouse', () => {
+    const docs = renderCheckDocs(allChecks);
+    const section = docs.slice(docs.indexOf('## Where pagegrade deliberately differs from Lighthouse'));
+    expect(section.length).toBeGreaterThan(100);
+    const note = (id: string) => allChecks.find((check) => check.id === id)?.differsFromLighthouse ?? '';
+    expect(note('crawlable_anchors')).toMatch(/href=""[\s\S]*javascript:/);
+    expect(note('title')).toMatch(/head as the HTML parser ends it/);
+    expect(note('link_text')).toMatch(/longer list in more languages[\s\S]*punctuation, symbols and arrows/);
+    for (const id of ['crawlable_anchors', 'title', 'link_text']) expect(section).toContain(`\`${id}\`: ${note(id)}`);
+  });
+
   it('keeps docs/checks.md in step with the registry (npm run docs:checks)', () => {
     const committed = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8');
     expect(committed).toBe(renderCheckDocs(allChecks));

@@ -25,6 +25,8 @@ export const imageKeywordsCheck = defineCheck<typeof ImageKeywordsValue>({
     'Search engines read the alt text to understand images (and rank them in image search); screen readers read it aloud. An empty `alt=""` rightly marks an image as decorative; an alt of only spaces marks nothing and describes nothing.',
   howToFix:
     'Add an `alt` describing each listed image in a few words; for purely decorative images write exactly `alt=""`, with nothing between the quotes.',
+  differsFromLighthouse:
+    'An image needs an `alt` attribute (or role=presentation/none): an `aria-label` or `title` without alt satisfies Lighthouse\'s accessibility audit but not search engines, which read alt.',
   value: ImageKeywordsValue,
   run({ page, snapshot }) {
     const { images } = snapshot;
