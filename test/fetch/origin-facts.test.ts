@@ -142,6 +142,16 @@ describe('gatherOriginFacts', () => {
     expect(body.endsWith(line)).toBe(true);
   });
 
+  it('gives up on an llms.txt that never answers at the origin\'s one deadline', async () => {
+    const server = await origin({ '/llms.txt': () => {} });
+    const started = performance.now();
+    const facts = await gatherOriginFacts(`${server.origin}/`, testOptions({ timeoutMs: 300 }));
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(facts.llmsTxt).toMatchObject({ statusCode: null, body: null });
+    expect(facts.llmsTxt.error).toMatch(/300 ms|timed out|time/i);
+    expect(facts.robotsTxt.statusCode).toBe(404);
+  });
+
   it('asks llms.txt through the private-address guard like every other request', async () => {
     const server = await origin({ '/llms.txt': text('# Secret\n') });
     const refused = await gatherOriginFacts(`${server.origin}/`, testOptions({ allowPrivate: false }));
