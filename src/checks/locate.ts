@@ -1,6 +1,6 @@
 // Where an offending element is in the page, so a person can find it: its 1-based line in the HTML
 // as served, and its start tag as written (whitespace folded, cut short). Only the few items a check
-// lists are located, so the line index is built lazily, once per page.
+// lists are located, so the line index is built lazily, once per page, and dropped with it.
 import type { SourceSpan } from '../parse/page-snapshot.ts';
 import { MAX_ERROR_ITEMS } from './check.ts';
 
@@ -11,19 +11,28 @@ export interface Location {
 }
 
 const MAX_SNIPPET_CHARS = 160;
-/** The offsets where each line starts, per HTML text (strings cannot key a WeakMap; the last page is enough). */
-let indexed: { html: string; starts: number[] } | null = null;
 
-function lineStarts(html: string): number[] {
-  if (indexed?.html === html) return indexed.starts;
-  const starts = [0];
-  for (let at = html.indexOf('\n'); at !== -1; at = html.indexOf('\n', at + 1)) starts.push(at + 1);
-  indexed = { html, starts };
+/** The page a check was given (FetchedPage): its HTML, as decoded. */
+export interface PageSource {
+  html: string;
+}
+
+/** The offset where each line of a page's HTML starts, worked out on first use; kept only while the page is. */
+const lineStartsByPage = new WeakMap<PageSource, number[]>();
+
+function lineStarts(page: PageSource): number[] {
+  let starts = lineStartsByPage.get(page);
+  if (starts === undefined) {
+    starts = [0];
+    const { html } = page;
+    for (let at = html.indexOf('\n'); at !== -1; at = html.indexOf('\n', at + 1)) starts.push(at + 1);
+    lineStartsByPage.set(page, starts);
+  }
   return starts;
 }
 
-export function locate(html: string, span: SourceSpan): Location {
-  const starts = lineStarts(html);
+export function locate(page: PageSource, span: SourceSpan): Location {
+  const starts = lineStarts(page);
   // the last line start at or before the tag
   let low = 0;
   let high = starts.length - 1;
@@ -33,7 +42,7 @@ export function locate(html: string, span: SourceSpan): Location {
     else high = middle - 1;
   }
   const end = Math.min(span.tagEnd, span.tagStart + MAX_SNIPPET_CHARS * 4);
-  let snippet = html.slice(span.tagStart, Math.max(end, span.tagStart)).replace(/\s+/g, ' ');
+  let snippet = page.html.slice(span.tagStart, Math.max(end, span.tagStart)).replace(/\s+/g, ' ');
   if (snippet.length > MAX_SNIPPET_CHARS || end < span.tagEnd) snippet = `${snippet.slice(0, MAX_SNIPPET_CHARS - 1)}…`;
   return { line: low + 1, snippet };
 }
@@ -47,14 +56,14 @@ export function firstDistinctLocated<T>(
   key: (item: T) => string,
   span: (item: T) => SourceSpan,
   field: string,
-  html: string,
+  page: PageSource,
   max = MAX_ERROR_ITEMS,
 ): Record<string, unknown>[] {
   const shown = new Map<string, Record<string, unknown>>();
   for (const item of items) {
     if (shown.size >= max) break;
     const shownKey = key(item);
-    if (!shown.has(shownKey)) shown.set(shownKey, { [field]: shownKey, ...locate(html, span(item)) });
+    if (!shown.has(shownKey)) shown.set(shownKey, { [field]: shownKey, ...locate(page, span(item)) });
   }
   return [...shown.values()];
 }

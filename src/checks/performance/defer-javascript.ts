@@ -39,7 +39,7 @@ export const deferJavascriptCheck = defineCheck<typeof DeferJavascriptValue>({
       passed: false,
       value,
       errors: {
-        blocking_scripts: firstDistinctLocated(blocking, (script) => displayUrl(script.src ?? '', snapshot.baseUrl), (script) => script, 'src', page.html),
+        blocking_scripts: firstDistinctLocated(blocking, (script) => displayUrl(script.src ?? '', snapshot.baseUrl), (script) => script, 'src', page),
       },
     };
   },

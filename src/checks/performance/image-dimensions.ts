@@ -22,7 +22,7 @@ export const imageDimensionsCheck = defineCheck<typeof ImageDimensionsValue>({
     const missing = snapshot.images.filter((img) => !hasDimension(img.width) || !hasDimension(img.height));
     const value = { images: snapshot.images.length, missing_dimensions: missing.length };
     if (missing.length === 0) return { passed: true, value, errors: null };
-    const listed = firstDistinctLocated(missing, (img) => describeImage(img, snapshot.baseUrl), (img) => img, 'src', page.html);
+    const listed = firstDistinctLocated(missing, (img) => describeImage(img, snapshot.baseUrl), (img) => img, 'src', page);
     return { passed: false, value, errors: { missing_dimensions: listed } };
   },
 });

@@ -68,7 +68,7 @@ export const imageFormatCheck = defineCheck<typeof ImageFormatValue>({
       inline_placeholders: placeholders,
     };
     if (legacy.length === 0) return { passed: true, value, errors: null };
-    const listed = firstDistinctLocated(legacy, ({ url }) => displayUrl(url, snapshot.baseUrl), ({ img }) => img, 'url', page.html);
+    const listed = firstDistinctLocated(legacy, ({ url }) => displayUrl(url, snapshot.baseUrl), ({ img }) => img, 'url', page);
     return { passed: false, value, errors: { legacy_format: listed } };
   },
 });

@@ -35,7 +35,7 @@ export const insecureFormsCheck = defineCheck<typeof InsecureFormsValue>({
       password_over_http: passwordOverHttp.length,
     };
     if (insecure.length === 0) return { passed: true, value, errors: null };
-    const listed = (found: typeof insecure) => firstDistinctLocated(found, ({ action }) => action, ({ form }) => form, 'action', ctx.page.html);
+    const listed = (found: typeof insecure) => firstDistinctLocated(found, ({ action }) => action, ({ form }) => form, 'action', ctx.page);
     const errors: Record<string, unknown[]> = { insecure_action: listed(insecure) };
     if (passwordOverHttp.length > 0) errors.password_over_http = listed(passwordOverHttp);
     return { passed: false, value, errors };

@@ -33,7 +33,7 @@ export const unsafeCrossOriginLinksCheck = defineCheck<typeof UnsafeCrossOriginL
     if (external === 0) return notApplicable('no link opens another site in a new tab');
     const value = { external_new_tab_links: external, unsafe: unsafe.length };
     if (unsafe.length === 0) return { passed: true, value, errors: null };
-    const listed = firstDistinctLocated(unsafe, (i) => targets.href(i) as string, (i) => anchors[i], 'href', page.html);
+    const listed = firstDistinctLocated(unsafe, (i) => targets.href(i) as string, (i) => anchors[i], 'href', page);
     return { passed: false, value, errors: { missing_noopener: listed } };
   },
 });

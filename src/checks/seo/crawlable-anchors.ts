@@ -2,7 +2,7 @@ import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check
 import type { Anchor } from '../../parse/page-snapshot.ts';
 import { anchorTargets } from '../../parse/link-urls.ts';
 import { outcomeFromErrors } from './outcome.ts';
-import { locate } from '../locate.ts';
+import { locate, type PageSource } from '../locate.ts';
 import { Int, Obj, Opt } from '../value-schema.ts';
 
 type Problem = 'empty_href' | 'javascript_href' | 'file_href' | 'unparsable_href' | 'onclick_without_href' | 'missing_href';
@@ -52,7 +52,7 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
     const errors: CheckErrors = {};
     const counts: Partial<Record<Problem, number>> = {};
     for (const [problem, anchors] of problems) {
-      errors[problem] = capItems(anchors).map((anchor) => describeAnchor(problem, anchor, page.html));
+      errors[problem] = capItems(anchors).map((anchor) => describeAnchor(problem, anchor, page));
       counts[problem] = anchors.length;
     }
     const uncrawlable = Object.values(counts).reduce((sum, count) => sum + count, 0);
@@ -62,12 +62,12 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
 });
 
 /** What a listed link shows: its href and text, the link attributes when it has no href, and where it is. */
-function describeAnchor(problem: Problem, anchor: Anchor, html: string): Record<string, unknown> {
+function describeAnchor(problem: Problem, anchor: Anchor, page: PageSource): Record<string, unknown> {
   const found =
     problem === 'missing_href'
       ? { href: null, text: anchor.text, attributes: anchor.linkOnlyAttributes }
       : { href: anchor.href, text: anchor.text };
-  return { ...found, ...locate(html, anchor) };
+  return { ...found, ...locate(page, anchor) };
 }
 
 /** `protocol`: of the anchor's href resolved, '' when it has none or it does not parse. */

@@ -25,7 +25,7 @@ export const headingOrderCheck = defineCheck<typeof HeadingOrderValue>({
       const previous = headings[i - 1];
       const current = headings[i];
       if (current.level > previous.level + 1) {
-        if (skips.length < MAX_ERROR_ITEMS) skips.push({ from: `h${previous.level}`, to: `h${current.level}`, text: current.text, ...locate(page.html, current) });
+        if (skips.length < MAX_ERROR_ITEMS) skips.push({ from: `h${previous.level}`, to: `h${current.level}`, text: current.text, ...locate(page, current) });
         skipCount++;
       }
     }

@@ -27,7 +27,7 @@ export const headingsCheck = defineCheck<typeof HeadingsValue>({
     const h1 = headings.filter((heading) => heading.level === 1).map((heading) => heading.text);
     // position: the heading's place among all headings (1-based), to find it in the page.
     const empty = headings.flatMap((heading, index) =>
-      heading.text === '' ? [{ level: `h${heading.level}`, position: index + 1, ...locate(page.html, heading) }] : [],
+      heading.text === '' ? [{ level: `h${heading.level}`, position: index + 1, ...locate(page, heading) }] : [],
     );
 
     const errors: CheckErrors = {};

@@ -56,7 +56,7 @@ export const imageKeywordsCheck = defineCheck<typeof ImageKeywordsValue>({
     };
     const errors: CheckErrors = {};
     // Each listed image with its line and tag, so it can be found in the page's source.
-    const listed = (list: Image[]) => capItems(list).map((image) => ({ src: imageLabel(image), ...locate(page.html, image) }));
+    const listed = (list: Image[]) => capItems(list).map((image) => ({ src: imageLabel(image), ...locate(page, image) }));
     if (missing.length > 0) errors.missing_alt = listed(missing);
     if (blank.length > 0) errors.blank_alt = listed(blank);
     return outcomeFromErrors(value, errors);

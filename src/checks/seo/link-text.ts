@@ -76,7 +76,7 @@ export const linkTextCheck = defineCheck<typeof LinkTextValue>({
     }
     if (checked === 0) return notApplicable('the page has no links with text to other pages');
     const value = { links_checked: checked, generic: offending.length };
-    const listed = capItems(offending).map((anchor) => ({ href: (anchor.href ?? '').trim(), text: anchor.text, ...locate(page.html, anchor) }));
+    const listed = capItems(offending).map((anchor) => ({ href: (anchor.href ?? '').trim(), text: anchor.text, ...locate(page, anchor) }));
     return outcomeFromErrors(value, offending.length === 0 ? {} : { generic: listed });
   },
 });
