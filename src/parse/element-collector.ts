@@ -3,11 +3,7 @@
 // that contain text (title, JSON-LD script, headings, links) also take the text PageCollector routes
 // to them while they are open.
 import { mailtoAddresses, MAX_EMAILS } from './emails.ts';
-import {
-  LINK_ONLY_ATTRIBUTES,
-  type LinkOnlyAttribute,
-  type SourceSpan,
-} from './page-snapshot.ts';
+import { LINK_ONLY_ATTRIBUTES, type LinkOnlyAttribute } from './page-snapshot.ts';
 import type {
   Anchor,
   Form,
