@@ -27,7 +27,7 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
   description:
     'Search engines follow only the URL in a link’s `href`. Links that work through JavaScript (`javascript:`, onclick, or link attributes such as `target` on an `<a>` without href), point to local files or hold a malformed URL lead crawlers nowhere, so the pages behind them may never be found.',
   howToFix:
-    'Give each listed link a real URL in `href` (`<a href="/products">`); keep JavaScript behaviour in an event listener on top of it, and use `<button>` for actions that are not navigation.',
+    'Give each listed link a real URL in `href` (`<a href="/products">`); keep JavaScript behaviour in an event listener on top of it, and use `<button>` for actions that are not navigation. An `<a>` that is only a placeholder should carry no link attributes (`target`, `rel`, ...).',
   differsFromLighthouse:
     'An empty `href=""` fails (it leads nowhere new; Lighthouse resolves it to the page and passes it), and so does every `javascript:` href, not only `javascript:void(0)`. An `<a>` without href and without link-only attributes is a placeholder the HTML standard allows and passes; Lighthouse fails it unless it has `aria-current`.',
   value: CrawlableAnchorsValue,
