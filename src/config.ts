@@ -1,4 +1,4 @@
-// Settings from the environment (API.md "Running it"). Read once at start; everything else takes a
+// Settings from the environment (the README's "Settings" table). Read once at start; everything else takes a
 // Config so tests build their own without touching process.env.
 import { availableParallelism } from 'node:os';
 import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';

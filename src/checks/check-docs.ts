@@ -18,7 +18,8 @@ export function renderCheckDocs(checks: readonly CheckDefinition[], points: Read
     `Every report runs these ${checks.length} checks. A check passes, fails, or does not apply (\`passed: null\`, with a reason).`,
     `Points by importance: high ${points.high}, medium ${points.medium}, low ${points.low}; the score is the share of points`,
     'earned among applicable checks, 0-100. 80 and above is good, 50 and above decent, below 50 bad; a page that',
-    'cannot be indexed (`http_status`, `noindex` or `robots` failed) is at most decent.',
+    'cannot be indexed (`noindex` or `robots` failed) is at most decent, and a page whose final status is an error',
+    '(`http_status` failed: 4xx or 5xx) is bad whatever it scores.',
     'Numeric limits are defaults an operator can change with `PAGEGRADE_THRESHOLDS` (keys in src/checks/thresholds.ts).',
     '',
   ];
@@ -33,9 +34,26 @@ export function renderCheckDocs(checks: readonly CheckDefinition[], points: Read
         `- Fails: ${check.failureTitle}`,
         `- Why it matters: ${check.description}`,
         `- How to fix: ${check.howToFix}`,
+        ...(check.differsFromLighthouse ? [`- Unlike Lighthouse: ${check.differsFromLighthouse}`] : []),
         '',
       );
     }
   }
+  lines.push(...lighthouseSection(checks));
   return lines.join('\n');
+}
+
+/** The deliberate differences from Lighthouse, gathered, so someone comparing the two tools finds them at once. */
+function lighthouseSection(checks: readonly CheckDefinition[]): string[] {
+  const differing = checks.filter((check) => check.differsFromLighthouse);
+  if (differing.length === 0) return [];
+  return [
+    '## Where pagegrade deliberately differs from Lighthouse',
+    '',
+    'Lighthouse judges the rendered page in a browser; pagegrade judges the HTML as served, as a search engine first reads it.',
+    'Where the two disagree on purpose (each also noted under its check above):',
+    '',
+    ...differing.map((check) => `- \`${check.id}\`: ${check.differsFromLighthouse}`),
+    '',
+  ];
 }

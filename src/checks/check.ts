@@ -1,4 +1,5 @@
 // What a check is: metadata for people plus a pure `run` over the fetched and parsed page.
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FetchedPage, OriginFacts } from '../fetch/types.ts';
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import type { RobotsTxt } from '../robots/types.ts';
@@ -19,12 +20,12 @@ export interface CheckContext {
 
 export type CheckErrors = Record<string, unknown[]>;
 
-/** What `run` returns; the runner adds importance and category. */
-export type CheckOutcome =
-  | { passed: boolean; value: unknown; errors?: CheckErrors | null }
-  | { passed: null; value?: unknown; reason: string };
+/** What `run` returns (`V`: its value's type); the runner adds importance and category. */
+export type CheckOutcome<V = unknown> =
+  | { passed: boolean; value: V; errors?: CheckErrors | null }
+  | { passed: null; value?: V; reason: string };
 
-export interface CheckDefinition {
+export interface CheckDefinition<V extends TSchema = TSchema> {
   /** The key in `results`: exactly the id of CHECKS.md. */
   id: string;
   category: Category;
@@ -37,11 +38,22 @@ export interface CheckDefinition {
   description: string;
   /** How to fix a failure, one or two sentences. */
   howToFix: string;
-  run(ctx: CheckContext): CheckOutcome;
+  /** Where this check deliberately judges otherwise than Lighthouse's audit of the same subject, and why (docs/checks.md). */
+  differsFromLighthouse?: string;
+  /**
+   * The JSON schema of `value` (value-schema.ts), whatever the outcome: it describes the check's
+   * result in the OpenAPI document, and `run` is typed by it.
+   */
+  value: V;
+  run(ctx: CheckContext): CheckOutcome<Static<V>>;
 }
 
-/** Identity helper so each check file reads as one declaration with its types checked. */
-export function defineCheck(definition: CheckDefinition): CheckDefinition {
+/**
+ * Identity helper so each check file reads as one declaration, `run` held to its value schema. Give the
+ * schema's type explicitly (`defineCheck<typeof TitleValue>({...})`): inferred, it would not type
+ * `run`'s returns, and literal values would widen to string.
+ */
+export function defineCheck<V extends TSchema>(definition: CheckDefinition<V>): CheckDefinition {
   return definition;
 }
 
@@ -67,6 +79,6 @@ export function firstDistinct<T>(items: readonly T[], show: (item: T) => string,
 }
 
 /** Not applicable (or could not be checked), with the reason shown to people. */
-export function notApplicable(reason: string, value?: unknown): CheckOutcome {
+export function notApplicable<V = never>(reason: string, value?: V): CheckOutcome<V> {
   return value === undefined ? { passed: null, reason } : { passed: null, value, reason };
 }

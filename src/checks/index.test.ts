@@ -12,28 +12,62 @@ interface TableRow {
   importance: string;
 }
 
-/** Every check row of CHECKS.md, with the category of the section it stands in. */
+/** Every check row of CHECKS.md's category tables, with the category of the section it stands in. */
 function checksMdRows(): TableRow[] {
-  const text = readFileSync(new URL('../../../shared/CHECKS.md', import.meta.url), 'utf8');
   const rows: TableRow[] = [];
   let category = '';
-  for (const line of text.split('\n')) {
-    const heading = /^## (SEO|Performance|Security|Miscellaneous)$/.exec(line);
-    if (heading) category = heading[1].toLowerCase();
+  for (const line of checksMd().split('\n')) {
+    const heading = /^## (.+)$/.exec(line);
+    if (heading) category = ['SEO', 'Performance', 'Security', 'Miscellaneous'].includes(heading[1]) ? heading[1].toLowerCase() : '';
     const row = /^\| `([a-z0-9_]+)` \| (high|medium|low) \|/.exec(line);
-    if (row) rows.push({ id: row[1], category, importance: row[2] });
+    if (row && category !== '') rows.push({ id: row[1], category, importance: row[2] });
   }
   return rows;
+}
+
+/** The rows of CHECKS.md's "New checks" table, whose second column is the category. */
+function newCheckRows(): TableRow[] {
+  const text = checksMd();
+  const table = text.slice(text.indexOf('## New checks'), text.indexOf('\n## ', text.indexOf('## New checks') + 1));
+  return [...table.matchAll(/^\| `([a-z0-9_]+)` \| (seo|performance|security|miscellaneous) \| (high|medium|low) \|/gm)].map((row) => ({
+    id: row[1],
+    category: row[2],
+    importance: row[3],
+  }));
+}
+
+function checksMd(): string {
+  return readFileSync(new URL('../../../shared/CHECKS.md', import.meta.url), 'utf8');
+}
+
+/** The registry's order: category by category, each category's table rows, then its new checks that are built. */
+function expectedRegistry(built: ReadonlySet<string>): TableRow[] {
+  const rows = checksMdRows();
+  const added = newCheckRows().filter((row) => built.has(row.id));
+  return ['seo', 'performance', 'security', 'miscellaneous'].flatMap((category) => [
+    ...rows.filter((row) => row.category === category),
+    ...added.filter((row) => row.category === category),
+  ]);
 }
 
 const fileBase = (id: string) => id.replace(/_/g, '-');
 
 describe('check registry', () => {
   it('holds exactly the checks of CHECKS.md, each once, in table order, with category and importance', () => {
-    const rows = checksMdRows();
-    expect(rows.length).toBeGreaterThan(40);
-    expect(allChecks.map(({ id, category, importance }) => ({ id, category, importance }))).toEqual(rows);
-    expect(new Set(allChecks.map((check) => check.id)).size).toBe(allChecks.length);
+    const built = new Set(allChecks.map((check) => check.id));
+    expect(checksMdRows().length).toBeGreaterThan(40);
+    expect(allChecks.map(({ id, category, importance }) => ({ id, category, importance }))).toEqual(expectedRegistry(built));
+    expect(built.size).toBe(allChecks.length);
+  });
+
+  it('registers the new checks that are built with the category and importance of their table', () => {
+    const newRows = newCheckRows();
+    expect(newRows.map((row) => row.id)).toEqual(expect.arrayContaining(['ai_crawlers', 'llms_txt']));
+    for (const id of ['ai_crawlers', 'llms_txt']) {
+      const check = allChecks.find((candidate) => candidate.id === id);
+      expect(check, id).toBeDefined();
+      expect({ id, category: check!.category, importance: check!.importance }).toEqual(newRows.find((row) => row.id === id));
+    }
   });
 
   it.each(allChecks.map((check) => [check.id, check] as const))('%s lives in its own file with a test beside it', async (id, check) => {
@@ -51,6 +85,17 @@ describe('check registry', () => {
       }
       expect(check.title, check.id).not.toBe(check.failureTitle);
     }
+  });
+
+  it('documents where pagegrade deliberately differs from Lighthouse', () => {
+    const docs = renderCheckDocs(allChecks, POINTS);
+    const section = docs.slice(docs.indexOf('## Where pagegrade deliberately differs from Lighthouse'));
+    expect(section.length).toBeGreaterThan(100);
+    const note = (id: string) => allChecks.find((check) => check.id === id)?.differsFromLighthouse ?? '';
+    expect(note('crawlable_anchors')).toMatch(/href=""[\s\S]*javascript:/);
+    expect(note('title')).toMatch(/head as the HTML parser ends it/);
+    expect(note('link_text')).toMatch(/longer list in more languages[\s\S]*punctuation, symbols and arrows/);
+    for (const id of ['crawlable_anchors', 'title', 'link_text']) expect(section).toContain(`\`${id}\`: ${note(id)}`);
   });
 
   it('keeps docs/checks.md in step with the registry (npm run docs:checks)', () => {

@@ -28,7 +28,7 @@ describe('refusedKind', () => {
 describe('refusalBeforeLookup', () => {
   it('refuses IP literals that are not public, with the reason', () => {
     expect(refusalBeforeLookup('127.0.0.1', refuse)?.reason).toBe(
-      '127.0.0.1 is a loopback address; pagegrade does not analyse private networks.',
+      '127.0.0.1 is a loopback address; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).',
     );
     expect(refusalBeforeLookup('[::1]', refuse)?.reason).toMatch(/^::1 is a loopback address/);
     expect(refusalBeforeLookup('::ffff:7f00:1', refuse)).toBeInstanceOf(AddressRefusedError);
@@ -37,7 +37,7 @@ describe('refusalBeforeLookup', () => {
 
   it('refuses localhost names without asking DNS', () => {
     for (const name of ['localhost', 'LOCALHOST', 'localhost.', 'app.localhost', 'a.b.localhost']) {
-      expect(refusalBeforeLookup(name, refuse)?.reason).toBe(`${name} is this machine; pagegrade does not analyse private networks.`);
+      expect(refusalBeforeLookup(name, refuse)?.reason).toBe(`${name} is this machine; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).`);
     }
   });
 
@@ -69,7 +69,7 @@ describe('guardedLookup', () => {
     const { err } = await lookUp(lookup, 'example.com', true);
     expect(err).toBeInstanceOf(AddressRefusedError);
     expect((err as AddressRefusedError).reason).toBe(
-      'example.com resolves to 10.0.0.5, a private address; pagegrade does not analyse private networks.',
+      'example.com resolves to 10.0.0.5, a private address; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).',
     );
   });
 

@@ -49,7 +49,8 @@ export function refusedKind(ip: string, policy: AddressPolicy): AddressKind | nu
   return classifyAddress(ip);
 }
 
-const NOT_ANALYSED = 'pagegrade does not analyse private networks.';
+/** Says which setting lifts the refusal, so an operator testing on an intranet or loopback knows what to set. */
+const NOT_ANALYSED = 'pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).';
 
 /** `localhost` and `*.localhost` always mean this machine (RFC 6761), whatever DNS says. */
 function isLocalhostName(hostname: string): boolean {

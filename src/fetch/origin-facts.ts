@@ -1,5 +1,5 @@
 // What the checks need from the page's origin, gathered once: robots.txt, a 404 probe, the favicon,
-// the sitemap and HTTP/2 support. Cached per origin briefly, so many reports on one site share one
+// llms.txt, the sitemap and HTTP/2 support. Cached per origin briefly, so many reports on one site share one
 // set of requests (in-flight ones included).
 import { randomBytes } from 'node:crypto';
 import { addressPolicy, policyKey } from './address-guard.ts';
@@ -14,8 +14,11 @@ import type { AuxResponse, OriginFacts } from './types.ts';
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX_ORIGINS = 500;
-/** Google reads the first 500 KiB of a robots.txt and ignores the rest; so does pagegrade. */
-const ROBOTS_MAX_BYTES = 512 * 1024;
+/**
+ * Google reads the first 500 KiB of a robots.txt and ignores the rest; so does pagegrade. llms.txt is
+ * read within the same limit: its title, summary and first sections are what the check judges.
+ */
+const TEXT_FILE_MAX_BYTES = 512 * 1024;
 
 const cache = new ExpiringCache<Promise<OriginFacts>>(CACHE_TTL_MS, CACHE_MAX_ORIGINS);
 
@@ -40,18 +43,32 @@ export function clearOriginFactsCache(): void {
 
 async function gather(origin: string, context: AuxContext): Promise<OriginFacts> {
   const robots = fetchRobotsTxt(origin, context);
-  const [robotsTxt, notFoundProbe, faviconIco, http2, sitemap] = await Promise.all([
+  const [robotsTxt, notFoundProbe, faviconIco, llmsTxt, http2, sitemap] = await Promise.all([
     robots,
     auxRequest(`${origin}/pagegrade-404-${randomBytes(8).toString('hex')}`, context, null),
     auxRequest(`${origin}/favicon.ico`, context, null),
+    fetchTextFile(`${origin}/llms.txt`, context),
     negotiatesHttp2(new URL(origin), context.policy, context.signal),
     robots.then((robotsTxt) => findSitemap(origin, robotsTxt, context)),
   ]);
-  return { origin, robotsTxt, notFoundProbe: notFoundProbe.response, faviconIco: faviconIco.response, sitemap, http2 };
+  return {
+    origin,
+    robotsTxt,
+    notFoundProbe: notFoundProbe.response,
+    faviconIco: faviconIco.response,
+    llmsTxt,
+    sitemap,
+    http2,
+  };
 }
 
-async function fetchRobotsTxt(origin: string, context: AuxContext): Promise<AuxResponse> {
-  const result = await auxRequest(`${origin}/robots.txt`, context, { maxBytes: ROBOTS_MAX_BYTES, onOverflow: 'truncate' });
+function fetchRobotsTxt(origin: string, context: AuxContext): Promise<AuxResponse> {
+  return fetchTextFile(`${origin}/robots.txt`, context);
+}
+
+/** A plain-text file of the origin (robots.txt, llms.txt), decoded, cut at TEXT_FILE_MAX_BYTES. */
+async function fetchTextFile(url: string, context: AuxContext): Promise<AuxResponse> {
+  const result = await auxRequest(url, context, { maxBytes: TEXT_FILE_MAX_BYTES, onOverflow: 'truncate' });
   if (!result.bytes) return result.response;
   let text = decodeText(result.bytes, plainTextEncoding(result.bytes, result.charsetLabel));
   // A cut-off last line would read as a different rule; drop it.

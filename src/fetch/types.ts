@@ -76,6 +76,8 @@ export interface OriginFacts {
   notFoundProbe: AuxResponse;
   /** GET /favicon.ico (only consulted when the page has no link rel=icon). */
   faviconIco: AuxResponse;
+  /** GET /llms.txt, its body decoded when it answered 2xx (cut at the same size as robots.txt). */
+  llmsTxt: AuxResponse;
   /**
    * The first sitemap found: robots.txt Sitemap: lines first, then /sitemap.xml. When no candidate
    * answered at all, the failed attempt (statusCode null, error set); null when candidates answered

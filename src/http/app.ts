@@ -17,8 +17,10 @@ import {
 import { routeEveryMethod } from './method-not-allowed.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/api/index.ts';
+import { checkRoutes } from './routes/api/checks.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRedactPaths, logSerializers } from './log-redaction.ts';
+import { logDestination } from './log-destination.ts';
 import { contentSecurityPolicy } from '../web/content-security-policy.ts';
 import { webRoutes } from '../web/index.ts';
 import { sendNotFoundPage } from '../web/render.ts';
@@ -54,7 +56,10 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === false ? false : { level: config.logLevel, redact: logRedactPaths, serializers: logSerializers },
+    logger:
+      config.logLevel === false
+        ? false
+        : { level: config.logLevel, redact: logRedactPaths, serializers: logSerializers, stream: logDestination(process.stdout.isTTY === true) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -102,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   await registerOpenApi(app);
   await app.register(healthRoutes);
+  // Outside apiRoutes' scope: the check catalogue needs no API key.
+  await app.register(checkRoutes, { prefix: '/api/v1' });
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(webRoutes, {
     access: app.services.reportAccess,

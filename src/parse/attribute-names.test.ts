@@ -25,7 +25,8 @@ describe('attributeId', () => {
     expect(isValueRead(Attr.Href)).toBe(true);
     expect(isValueRead(Attr.Id)).toBe(true);
     expect(isValueRead(Attr.Itemtype)).toBe(true);
-    expect(isValueRead(Attr.Style)).toBe(false);
+    expect(isValueRead(Attr.Style)).toBe(true);
+    expect(isValueRead(Attr.Download)).toBe(false);
     expect(isValueRead(Attr.Async)).toBe(false);
   });
 });

@@ -43,6 +43,9 @@ export const Attr = {
   Title: 34,
   Type: 35,
   Width: 36,
+  Download: 37,
+  Ping: 38,
+  Referrerpolicy: 39,
 } as const;
 
 /** Lower-case name as written in HTML -> its number. */
@@ -83,11 +86,26 @@ const NAMES: Record<string, number> = {
   title: Attr.Title,
   type: Attr.Type,
   width: Attr.Width,
+  download: Attr.Download,
+  ping: Attr.Ping,
+  referrerpolicy: Attr.Referrerpolicy,
 };
 const TABLE = new NameTable(Object.entries(NAMES));
 
-/** Attributes whose value is never read, only whether they are there (inline CSS can be long). */
-const PRESENCE_ONLY = new Set<number>([Attr.Style, Attr.Hidden, Attr.Itemscope, Attr.Async, Attr.Defer, Attr.Onclick]);
+/**
+ * Attributes whose value is never read, only whether they are there. (`style` is read: an inline
+ * `display:none` hides an image from image_keywords.)
+ */
+const PRESENCE_ONLY = new Set<number>([
+  Attr.Hidden,
+  Attr.Itemscope,
+  Attr.Async,
+  Attr.Defer,
+  Attr.Onclick,
+  Attr.Download,
+  Attr.Ping,
+  Attr.Referrerpolicy,
+]);
 const VALUE_READ = Array.from({ length: Math.max(...Object.values(Attr)) + 1 }, (_, id) => !PRESENCE_ONLY.has(id));
 
 /** Whether the collector reads the value of attribute `id` (else it is given as ''). */

@@ -3,6 +3,7 @@
 // that contain text (title, JSON-LD script, headings, links) also take the text PageCollector routes
 // to them while they are open.
 import { mailtoAddresses, MAX_EMAILS } from './emails.ts';
+import { LINK_ONLY_ATTRIBUTES, type LinkOnlyAttribute } from './page-snapshot.ts';
 import type {
   Anchor,
   Form,
@@ -49,6 +50,24 @@ function lowerOrNull(value: string | undefined): string | null {
 /** Keyword attributes (type, as, method, loading, preload) compare trimmed and case-insensitively. */
 function keyword(value: string | undefined): string | null {
   return value === undefined ? null : value.trim().toLowerCase();
+}
+
+/** Where a start tag is in the document, and whether it is hidden (see ElementCollector.open). */
+export interface ElementPlace {
+  start: number;
+  end: number;
+  hidden: boolean;
+}
+
+/** The link-only attributes an `<a>` carries (NONE, shared, for the many that carry none). */
+function linkOnlyAttributes(attrs: StartTagAttributes): LinkOnlyAttribute[] {
+  let found: LinkOnlyAttribute[] = NONE;
+  for (const name of LINK_ONLY_ATTRIBUTES) {
+    if (attrs[name] === undefined) continue;
+    if (found === NONE) found = [];
+    found.push(name);
+  }
+  return found;
 }
 
 export type ElementLists = Pick<
@@ -134,9 +153,18 @@ export class ElementCollector {
 
   /**
    * A start tag of one of the kinds in tag-rules. `inHead`: before the body started; `textVisible`:
-   * text here would be shown (an img alt counts as link or heading text only then).
+   * text here would be shown (an img alt counts as link or heading text only then); `at`: where the
+   * tag is, and whether a `hidden` attribute or inline `display:none` on it or an ancestor hides it.
    */
-  open(kind: number, name: string, attrs: StartTagAttributes, depth: number, inHead: boolean, textVisible: boolean): void {
+  open(
+    kind: number,
+    name: string,
+    attrs: StartTagAttributes,
+    depth: number,
+    inHead: boolean,
+    textVisible: boolean,
+    at: ElementPlace,
+  ): void {
     switch (kind) {
       case Kind.Html:
         if (this.htmlLang === null && attrs.lang !== undefined) this.htmlLang = attrs.lang;
@@ -162,19 +190,19 @@ export class ElementCollector {
         else this.titlesOutsideHead++;
         break;
       case Kind.Script:
-        this.openScript(attrs, inHead);
+        this.openScript(attrs, inHead, at);
         break;
       case Kind.Anchor:
-        this.openAnchor(attrs, depth);
+        this.openAnchor(attrs, depth, at);
         break;
       case Kind.Heading:
         this.finishHeading(); // a heading inside a heading closes the outer one, as browsers do
-        this.heading = { level: (name.charCodeAt(1) - 0x30) as Heading['level'], text: '' };
+        this.heading = { level: (name.charCodeAt(1) - 0x30) as Heading['level'], text: '', tagStart: at.start, tagEnd: at.end };
         this.headings.push(this.heading);
         this.headingDepth = depth;
         break;
       case Kind.Img:
-        this.openImg(attrs, textVisible);
+        this.openImg(attrs, textVisible, at);
         break;
       case Kind.Picture:
         this.pictureDepth = depth;
@@ -211,7 +239,13 @@ export class ElementCollector {
       case Kind.Form:
         if (this.form === null) {
           // a <form> inside a form is ignored by browsers
-          this.form = { action: attrs.action ?? null, method: keyword(attrs.method) || 'get', hasPasswordField: false };
+          this.form = {
+            action: attrs.action ?? null,
+            method: keyword(attrs.method) || 'get',
+            hasPasswordField: false,
+            tagStart: at.start,
+            tagEnd: at.end,
+          };
           this.forms.push(this.form);
           this.formDepth = depth;
         }
@@ -299,7 +333,7 @@ export class ElementCollector {
     }
   }
 
-  private openScript(attrs: StartTagAttributes, inHead: boolean): void {
+  private openScript(attrs: StartTagAttributes, inHead: boolean, at: ElementPlace): void {
     const type = keyword(attrs.type);
     this.scripts.push({
       src: attrs.src ?? null,
@@ -307,12 +341,14 @@ export class ElementCollector {
       async: attrs.async !== undefined,
       defer: attrs.defer !== undefined,
       inHead,
+      tagStart: at.start,
+      tagEnd: at.end,
     });
     addResource(this.resources, 'script', 'src', attrs.src, false);
     if (type === 'application/ld+json') this.keepRawText('json-ld');
   }
 
-  private openAnchor(attrs: StartTagAttributes, depth: number): void {
+  private openAnchor(attrs: StartTagAttributes, depth: number, at: ElementPlace): void {
     this.finishAnchor(); // a link inside a link closes the outer one, as browsers do
     const href = attrs.href ?? null;
     this.anchor = {
@@ -324,6 +360,9 @@ export class ElementCollector {
       isNamedAnchor: attrs.id !== undefined || attrs.name !== undefined,
       hasOnclick: attrs.onclick !== undefined,
       label: attrs.ariaLabel ?? attrs.title ?? null,
+      linkOnlyAttributes: linkOnlyAttributes(attrs),
+      tagStart: at.start,
+      tagEnd: at.end,
     };
     this.anchors.push(this.anchor);
     this.anchorDepth = depth;
@@ -334,7 +373,7 @@ export class ElementCollector {
     }
   }
 
-  private openImg(attrs: StartTagAttributes, textVisible: boolean): void {
+  private openImg(attrs: StartTagAttributes, textVisible: boolean, at: ElementPlace): void {
     const alt = attrs.alt ?? null;
     const lazy = keyword(attrs.loading) === 'lazy';
     const image: Image = {
@@ -346,6 +385,9 @@ export class ElementCollector {
       loading: attrs.loading ?? null,
       role: attrs.role ?? null,
       pictureSources: NONE,
+      hidden: at.hidden,
+      tagStart: at.start,
+      tagEnd: at.end,
     };
     this.images.push(image);
     if (this.pictureSources !== null) {

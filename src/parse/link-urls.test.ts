@@ -12,6 +12,9 @@ const anchor = (href: string | null): Anchor => ({
   isNamedAnchor: false,
   hasOnclick: false,
   label: null,
+  linkOnlyAttributes: [],
+  tagStart: 0,
+  tagEnd: 0,
 });
 const HREFS = [null, '/about', 'https://Other.example/x#y', '#top', 'mailto:a@b.c', 'https://[bad/', 'http://127.0.0.1:8080/', '  ../up  ', 'javascript:void(0)'];
 

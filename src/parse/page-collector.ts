@@ -25,6 +25,7 @@ import {
 } from './tag-rules.ts';
 import { TextStatistics } from './text-statistics.ts';
 import { resolveUrl } from './url.ts';
+import { hidesElement } from './inline-style.ts';
 
 /** Duplicate ids listed for diagnostics. */
 const MAX_DUPLICATE_IDS = 50;
@@ -49,6 +50,9 @@ export class PageCollector implements PageParserHandler {
   private startTagPending = false;
   private tagName = '';
   private tagRule = 0;
+  /** Where the start tag being read begins and ends in the document (html.slice(tagStart, tagEnd)). */
+  private tagStart = 0;
+  private tagEnd = 0;
   private readonly attrs = new StartTagAttributes();
   /** TAG_RULES entry of each open element by depth, so an end tag needs no lookup. */
   private readonly openRules = new Int32Array(MAX_OPEN_ELEMENTS + 2);
@@ -65,6 +69,8 @@ export class PageCollector implements PageParserHandler {
   private hiddenAt = 0;
   /** Depth of the outermost open <svg> (0: none). */
   private svgAt = 0;
+  /** Depth of the outermost open element with an inline `display:none` (0: none); hides images only. */
+  private displayNoneAt = 0;
 
   private readonly elements = new ElementCollector();
   private readonly text = new TextStatistics();
@@ -81,10 +87,11 @@ export class PageCollector implements PageParserHandler {
     this.standardsMode = !this.contentSeen && documentMode(data) === 'no-quirks';
   }
 
-  onopentagname(name: string, rule: number): void {
+  onopentagname(name: string, rule: number, start: number): void {
     this.startTagPending = true;
     this.tagName = name;
     this.tagRule = rule;
+    this.tagStart = this.tagEnd = start;
     this.attrs.clear();
   }
 
@@ -92,9 +99,10 @@ export class PageCollector implements PageParserHandler {
     this.attrs.set(id, value);
   }
 
-  onstarttagend(): void {
+  onstarttagend(end: number): void {
     if (!this.startTagPending) return;
     this.startTagPending = false;
+    this.tagEnd = end;
     this.openElement(false);
   }
 
@@ -116,6 +124,7 @@ export class PageCollector implements PageParserHandler {
     if (rule & INERT) this.inertDepth--;
     if (this.hiddenAt === depth) this.hiddenAt = 0;
     if (this.svgAt === depth) this.svgAt = 0;
+    if (this.displayNoneAt === depth) this.displayNoneAt = 0;
     const kind = rule >>> KIND_SHIFT;
     if (kind !== 0) this.elements.close(kind, depth);
   }
@@ -186,14 +195,18 @@ export class PageCollector implements PageParserHandler {
 
     const id = attrs.id;
     if (id !== undefined && id !== '') this.noteId(id);
-    if (attrs.style !== undefined && this.svgAt === 0) this.inlineStyleCount++;
+    if (attrs.style !== undefined) {
+      if (this.svgAt === 0) this.inlineStyleCount++;
+      if (this.displayNoneAt === 0 && hidesElement(attrs.style)) this.displayNoneAt = depth;
+    }
     if (attrs.hidden !== undefined && this.hiddenAt === 0) this.hiddenAt = depth;
 
     if (this.inertDepth === 0) {
       if (attrs.itemscope !== undefined && attrs.itemtype !== undefined) this.microdataTypes.push(attrs.itemtype);
       if (attrs.typeof !== undefined) this.rdfaTypes.push(attrs.typeof);
       if (kind !== 0 && this.svgAt === 0) {
-        this.elements.open(kind, this.tagName, attrs, depth, !this.bodyStarted, this.isTextVisible());
+        const at = { start: this.tagStart, end: this.tagEnd, hidden: this.hiddenAt !== 0 || this.displayNoneAt !== 0 };
+        this.elements.open(kind, this.tagName, attrs, depth, !this.bodyStarted, this.isTextVisible(), at);
       }
     }
     if (rule & INERT) this.inertDepth++;

@@ -32,15 +32,19 @@ export const MAX_OPEN_ELEMENTS = 512;
 const NAME_END = /\s|\//;
 
 export interface PageParserHandler {
-  /** A start tag (lower-case name, its TAG_RULES entry); its attributes and onstarttagend follow. */
-  onopentagname(name: string, rule: number): void;
+  /**
+   * A start tag (lower-case name, its TAG_RULES entry, the offset of its `<` in the document); its
+   * attributes and onstarttagend follow.
+   */
+  onopentagname(name: string, rule: number, start: number): void;
   /** An attribute the handler reads (attribute-names.ts number), value entity-decoded ('' if isValueRead is false). */
   onattribute(id: number, value: string): void;
   /**
-   * The current start tag's attributes are complete. Not called for the <p> and <br> that a stray
-   * `</p>` or `</br>` stands for, nor for a start tag the document ends inside.
+   * The current start tag's attributes are complete; `end` is the offset just past its `>`. Not called
+   * for the <p> and <br> that a stray `</p>` or `</br>` stands for, nor for a start tag the document
+   * ends inside.
    */
-  onstarttagend(): void;
+  onstarttagend(end: number): void;
   /** An element ends; `isImplied` when no end tag of its own closed it. */
   onclosetag(name: string, isImplied: boolean): void;
   /** Text `html.slice(start, end)` of the document, with no character references in it. */
@@ -61,8 +65,9 @@ export class PageParser implements TokenizerCallbacks {
   private readonly openInfo: TagInfo[] = [];
   /** Whether foreign content (svg, math) is current, innermost last; starts as [false] like Parser's. */
   private readonly foreignContext: boolean[] = [false];
-  /** The start tag being read. */
+  /** The start tag being read, and the offset of its `<` (of the `</` for an end tag standing for one). */
   private tagName = '';
+  private tagStart = 0;
   private tagInfo: TagInfo = NO_TAG_INFO;
   /** True from a start tag's name to its end: that element must not go on the open-element stack. */
   private openingPastCap = false;
@@ -95,6 +100,7 @@ export class PageParser implements TokenizerCallbacks {
 
   onopentagname(start: number, endIndex: number): void {
     this.openingPastCap = this.handler.depth >= MAX_OPEN_ELEMENTS;
+    this.tagStart = start - 1;
     const known = tagInfoAt(this.html, start, endIndex);
     if (known !== undefined) this.openTag(known.name, known);
     else this.openTag(this.html.slice(start, endIndex).toLowerCase(), NO_TAG_INFO);
@@ -120,14 +126,14 @@ export class PageParser implements TokenizerCallbacks {
     this.attributeValue = '';
   }
 
-  onopentagend(): void {
-    this.handler.onstarttagend();
+  onopentagend(endIndex: number): void {
+    this.handler.onstarttagend(endIndex + 1);
     this.endStartTag();
     this.openingPastCap = false;
   }
 
-  onselfclosingtag(): void {
-    this.handler.onstarttagend();
+  onselfclosingtag(endIndex: number): void {
+    this.handler.onstarttagend(endIndex + 1);
     // HTML ignores the "/" of `<x/>` except in foreign content, where it closes the element.
     if (this.foreignContext[this.foreignContext.length - 1]) this.closeCurrentTag(false);
     else this.endStartTag();
@@ -159,12 +165,13 @@ export class PageParser implements TokenizerCallbacks {
         }
       } else if (name === 'p') {
         // `</p>` without an open <p> makes an empty paragraph, as in browsers
+        this.tagStart = start - 2;
         this.openTag('p', tagInfo('p') as TagInfo);
         this.closeCurrentTag(true);
       }
     } else if (name === 'br') {
       // `</br>` is a <br>
-      this.handler.onopentagname('br', info.rule);
+      this.handler.onopentagname('br', info.rule, start - 2);
       this.handler.onclosetag('br', false);
     }
   }
@@ -212,7 +219,7 @@ export class PageParser implements TokenizerCallbacks {
       if (info.tree & FOREIGN_CONTEXT) this.foreignContext.push(true);
       else if (info.tree & HTML_INTEGRATION) this.foreignContext.push(false);
     }
-    this.handler.onopentagname(name, info.rule);
+    this.handler.onopentagname(name, info.rule, this.tagStart);
   }
 
   /** Parser's endOpenTag: a void element ends with its start tag. */

@@ -29,13 +29,26 @@ export interface LinkTag {
   inHead: boolean;
 }
 
-export interface Heading {
+/**
+ * Where an element's start tag is in the decoded HTML (`html.slice(tagStart, tagEnd)`), so a check can
+ * show an offending element with its line (checks/locate.ts).
+ */
+export interface SourceSpan {
+  tagStart: number;
+  tagEnd: number;
+}
+
+export interface Heading extends SourceSpan {
   level: 1 | 2 | 3 | 4 | 5 | 6;
   /** Text content, whitespace collapsed and trimmed (img alt text counts as text). */
   text: string;
 }
 
-export interface Anchor {
+/** Attributes only a link may have: on an `<a>` without href they show it is meant as a link. */
+export const LINK_ONLY_ATTRIBUTES = ['target', 'rel', 'download', 'ping', 'hreflang', 'type', 'referrerpolicy'] as const;
+export type LinkOnlyAttribute = (typeof LINK_ONLY_ATTRIBUTES)[number];
+
+export interface Anchor extends SourceSpan {
   /** Raw href attribute; null when the attribute is absent. */
   href: string | null;
   /** Visible text, whitespace collapsed and trimmed; img alt inside counts. */
@@ -52,6 +65,8 @@ export interface Anchor {
   hasOnclick: boolean;
   /** aria-label or title, when present (an accessible name not in the text) */
   label: string | null;
+  /** The LINK_ONLY_ATTRIBUTES it carries, in that order ([] for most links). */
+  linkOnlyAttributes: LinkOnlyAttribute[];
 }
 
 export interface PictureSource {
@@ -59,7 +74,7 @@ export interface PictureSource {
   srcset: string | null;
 }
 
-export interface Image {
+export interface Image extends SourceSpan {
   src: string | null;
   srcset: string | null;
   /** null when the attribute is absent; "" when present and empty */
@@ -71,9 +86,11 @@ export interface Image {
   role: string | null;
   /** the `<source>` siblings when the img is inside a `<picture>`; [] otherwise */
   pictureSources: PictureSource[];
+  /** A `hidden` attribute or an inline `display:none` on the img or an ancestor keeps it from showing. */
+  hidden: boolean;
 }
 
-export interface Script {
+export interface Script extends SourceSpan {
   src: string | null;
   /** type attribute lower-case, or null */
   type: string | null;
@@ -95,7 +112,7 @@ export interface ResourceRef {
   deferred: boolean;
 }
 
-export interface Form {
+export interface Form extends SourceSpan {
   /** raw action attribute, or null when absent */
   action: string | null;
   /** lower-case method, "get" when absent */

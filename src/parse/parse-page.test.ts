@@ -174,7 +174,7 @@ describe('parsePage: metas and links', () => {
 describe('parsePage: headings', () => {
   it('lists headings with their level and collapsed text, img alt included', () => {
     const snapshot = parse(page('<h1>\n  Big <em>news</em> <img alt="logo"> </h1><h3></h3><h2>Two<br>lines</h2>'));
-    expect(snapshot.headings).toEqual([
+    expect(snapshot.headings).toMatchObject([
       { level: 1, text: 'Big news logo' },
       { level: 3, text: '' },
       { level: 2, text: 'Two lines' },
@@ -196,7 +196,7 @@ describe('parsePage: anchors', () => {
           '<a id="x">x</a>',
       ),
     ).anchors;
-    expect(first).toEqual({
+    expect(first).toMatchObject({
       href: '/a',
       text: 'a',
       rel: ['nofollow', 'noopener'],
@@ -205,6 +205,7 @@ describe('parsePage: anchors', () => {
       isNamedAnchor: false,
       hasOnclick: false,
       label: 'Label',
+      linkOnlyAttributes: ['target', 'rel'],
     });
     expect(second).toMatchObject({ href: null, isNamedAnchor: true, hasOnclick: true, role: 'button', label: 'Only title' });
     expect(third.isNamedAnchor).toBe(true);
@@ -213,6 +214,18 @@ describe('parsePage: anchors', () => {
   it('closes a link when another one starts inside it, as browsers do', () => {
     const anchors = parse(page('<a href="/1">one <a href="/2">two</a> three</a>')).anchors;
     expect(anchors.map((anchor) => anchor.text)).toEqual(['one', 'two']);
+  });
+
+  it('lists the attributes only a link may have, on links with or without href', () => {
+    const [plain, placeholder, all] = parse(
+      page(
+        '<a href="/x">x</a><a target="_blank" rel="noopener noreferrer" class="disabled">y</a>' +
+          '<a download ping="/p" hreflang="fr" type="text/html" referrerpolicy="no-referrer" rel="" target="">z</a>',
+      ),
+    ).anchors;
+    expect(plain.linkOnlyAttributes).toEqual([]);
+    expect(placeholder.linkOnlyAttributes).toEqual(['target', 'rel']);
+    expect(all.linkOnlyAttributes).toEqual(['target', 'rel', 'download', 'ping', 'hreflang', 'type', 'referrerpolicy']);
   });
 
   it('excludes hidden and script text from link text', () => {
@@ -228,7 +241,7 @@ describe('parsePage: images and picture', () => {
         '<img src="a.png" alt="A" width="10" height="20" loading="lazy" role="presentation"><img src="b.png" alt=""><img src="c.png">',
       ),
     ).images;
-    expect(withAlt).toEqual({
+    expect(withAlt).toMatchObject({
       src: 'a.png',
       srcset: null,
       alt: 'A',
@@ -237,9 +250,29 @@ describe('parsePage: images and picture', () => {
       loading: 'lazy',
       role: 'presentation',
       pictureSources: [],
+      hidden: false,
     });
     expect(emptyAlt.alt).toBe('');
     expect(noAlt.alt).toBeNull();
+  });
+
+  it('marks images hidden by a hidden attribute or an inline display:none, on them or an ancestor', () => {
+    const images = parse(
+      page(
+        '<img src="shown.png"><img src="self.png" hidden><img src="pixel.gif" style="display:none">' +
+          '<div hidden><p><img src="in-hidden.png"></p></div><div style="width:1px; DISPLAY: none"><span><img src="in-none.png"></span></div>' +
+          '<div style="display:block"><img src="in-block.png"></div><img src="after.png" style="visibility:hidden">',
+      ),
+    ).images;
+    expect(images.map((image) => [image.src, image.hidden])).toEqual([
+      ['shown.png', false],
+      ['self.png', true],
+      ['pixel.gif', true],
+      ['in-hidden.png', true],
+      ['in-none.png', true],
+      ['in-block.png', false],
+      ['after.png', false],
+    ]);
   });
 
   it('gives an img in a picture the sources before it', () => {
@@ -259,7 +292,7 @@ describe('parsePage: images and picture', () => {
 describe('parsePage: scripts and JSON-LD', () => {
   it('reads src, lower-case type, async and defer', () => {
     const snapshot = parse(page('<script src="/a.js" type="Module" async defer></script><script>inline()</script>'));
-    expect(snapshot.scripts).toEqual([
+    expect(snapshot.scripts).toMatchObject([
       { src: '/a.js', type: 'module', async: true, defer: true, inHead: false },
       { src: null, type: null, async: false, defer: false, inHead: false },
     ]);
@@ -330,6 +363,19 @@ describe('parsePage: resources', () => {
   });
 });
 
+describe('parsePage: where elements are', () => {
+  it('gives each link, image, script, form and heading the span of its start tag in the document', () => {
+    const html = page('<h2 class="t">T</h2>\n<a\n href="/a">a</a><img src="i.png" alt=""/><script src="s.js"></script><form action="/f"></form>');
+    const snapshot = parse(html);
+    const tag = (element: { tagStart: number; tagEnd: number }) => html.slice(element.tagStart, element.tagEnd);
+    expect(tag(snapshot.headings[0])).toBe('<h2 class="t">');
+    expect(tag(snapshot.anchors[0])).toBe('<a\n href="/a">');
+    expect(tag(snapshot.images[0])).toBe('<img src="i.png" alt=""/>');
+    expect(tag(snapshot.scripts[0])).toBe('<script src="s.js">');
+    expect(tag(snapshot.forms[0])).toBe('<form action="/f">');
+  });
+});
+
 describe('parsePage: forms', () => {
   it('reads action and method and notices password fields inside the form', () => {
     const snapshot = parse(
@@ -337,7 +383,7 @@ describe('parsePage: forms', () => {
         '<form action="http://example.com/login" method="POST"><input type="Password"></form><form><input type="text"></form><input type="password">',
       ),
     );
-    expect(snapshot.forms).toEqual([
+    expect(snapshot.forms).toMatchObject([
       { action: 'http://example.com/login', method: 'post', hasPasswordField: true },
       { action: null, method: 'get', hasPasswordField: false },
     ]);
@@ -345,7 +391,7 @@ describe('parsePage: forms', () => {
 
   it('ignores a form nested in a form, as browsers do', () => {
     const snapshot = parse(page('<form action="/a"><form action="/b"><input type="password"></form></form>'));
-    expect(snapshot.forms).toEqual([{ action: '/a', method: 'get', hasPasswordField: true }]);
+    expect(snapshot.forms).toMatchObject([{ action: '/a', method: 'get', hasPasswordField: true }]);
   });
 });
 

@@ -3,7 +3,8 @@
 // the attributes one by one, already recognised by number (attribute-names.ts), and keeping only these
 // is markedly faster.
 // Values are as written (entity-decoded); a repeated attribute keeps its first value, as in browsers.
-// Attributes read only for their presence (style, hidden, itemscope, async, defer, onclick) hold ''.
+// Attributes read only for their presence (hidden, itemscope, async, defer, onclick, download, ping,
+// referrerpolicy) hold ''.
 import { Attr } from './attribute-names.ts';
 
 export class StartTagAttributes {
@@ -45,6 +46,9 @@ export class StartTagAttributes {
   title: string | undefined = undefined;
   type: string | undefined = undefined;
   width: string | undefined = undefined;
+  download: string | undefined = undefined;
+  ping: string | undefined = undefined;
+  referrerpolicy: string | undefined = undefined;
   /** Some attribute beyond the every-element ones is set, so `clear` must reset them all. */
   private specificSet = false;
 
@@ -81,7 +85,7 @@ export class StartTagAttributes {
     this.data = this.defer = this.height = this.href = this.hreflang = this.httpEquiv = this.lang = undefined;
     this.loading = this.media = this.method = this.name = this.onclick = this.poster = this.preload = undefined;
     this.property = this.rel = this.role = this.src = this.srcset = this.target = this.title = undefined;
-    this.type = this.width = undefined;
+    this.type = this.width = this.download = this.ping = this.referrerpolicy = undefined;
   }
 
   private setSpecific(id: number, value: string): void {
@@ -175,6 +179,15 @@ export class StartTagAttributes {
         break;
       case Attr.Method:
         this.method ??= value;
+        break;
+      case Attr.Download:
+        this.download ??= value;
+        break;
+      case Attr.Ping:
+        this.ping ??= value;
+        break;
+      case Attr.Referrerpolicy:
+        this.referrerpolicy ??= value;
         break;
       default:
         return;

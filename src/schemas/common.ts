@@ -55,12 +55,21 @@ const ListMeta = Type.Object({
   total: Type.Integer(),
 });
 
-export function ObjectEnvelope<T extends TSchema>(data: T, status: 200 | 201 = 200) {
-  return Type.Object({ data, status: Type.Literal(status) });
+/**
+ * An envelope schema's name and description, for the OpenAPI document: a titled response schema is
+ * listed under that name in components.schemas (plugins/openapi.ts), so clients get named types.
+ */
+export interface Naming {
+  title?: string;
+  description?: string;
 }
 
-export function ListEnvelope<T extends TSchema>(item: T) {
-  return Type.Object({ data: Type.Array(item), links: ListLinks, meta: ListMeta, status: Type.Literal(200) });
+export function ObjectEnvelope<T extends TSchema>(data: T, status: 200 | 201 = 200, naming: Naming = {}) {
+  return Type.Object({ data, status: Type.Literal(status) }, naming);
+}
+
+export function ListEnvelope<T extends TSchema>(item: T, naming: Naming = {}) {
+  return Type.Object({ data: Type.Array(item), links: ListLinks, meta: ListMeta, status: Type.Literal(200) }, naming);
 }
 
 /** Error responses every authenticated route can give, for the OpenAPI document. */

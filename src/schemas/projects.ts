@@ -25,11 +25,14 @@ const Project = Type.Object(
   { $id: 'Project' },
 );
 
-export const ProjectListResponse = ListEnvelope(Project);
-export const ProjectDeletedResponse = Type.Object({
-  project: Type.String(),
-  object: Type.Literal('project'),
-  deleted: Type.Literal(true),
-  reports_deleted: Type.Integer(),
-  status: Type.Literal(200),
-});
+export const ProjectListResponse = ListEnvelope(Project, { title: 'ProjectList', description: 'A page of the caller\'s projects.' });
+export const ProjectDeletedResponse = Type.Object(
+  {
+    project: Type.String(),
+    object: Type.Literal('project'),
+    deleted: Type.Literal(true),
+    reports_deleted: Type.Integer(),
+    status: Type.Literal(200),
+  },
+  { title: 'ProjectDeleted', description: 'The project and its reports are gone.' },
+);

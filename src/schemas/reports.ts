@@ -1,6 +1,7 @@
 // Request and response schemas of /api/v1/reports (API.md "Report").
 import { Type, type Static } from '@sinclair/typebox';
 import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
+import { ReportResults } from './check-results.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
 const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
@@ -23,26 +24,23 @@ export const ReportListQuery = Type.Object({
 
 export const ReportIdParams = Type.Object({ id: Type.String({ description: 'The report id, a positive integer.' }) });
 
-export const CreateReportBody = Type.Object({
-  url: Type.String({ maxLength: 2048, description: 'Absolute http(s) URL, at most 2048 characters, no credentials.' }),
-  privacy: Type.Optional(oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.', default: 0 })),
-  password: Type.Optional(password),
-});
+export const CreateReportBody = Type.Object(
+  {
+    url: Type.String({ maxLength: 2048, description: 'Absolute http(s) URL, at most 2048 characters, no credentials.' }),
+    privacy: Type.Optional(oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.', default: 0 })),
+    password: Type.Optional(password),
+  },
+  { title: 'CreateReport' },
+);
 
-export const UpdateReportBody = Type.Object({
-  privacy: Type.Optional(privacy),
-  password: Type.Optional(password),
-  results: Type.Optional(oneOf([0, 1] as const, { description: '1: fetch and analyse the url again.', default: 0 })),
-});
-
-const CheckResult = Type.Object({
-  passed: Type.Union([Type.Boolean(), Type.Null()]),
-  importance: oneOf(['high', 'medium', 'low'] as const),
-  category: oneOf(['seo', 'performance', 'security', 'miscellaneous'] as const),
-  value: Type.Unknown({ description: 'What was measured; check-specific.' }),
-  errors: Type.Union([Type.Record(Type.String(), Type.Array(Type.Unknown())), Type.Null()]),
-  reason: Type.Optional(Type.String({ description: 'Why the check does not apply; only when passed is null.' })),
-});
+export const UpdateReportBody = Type.Object(
+  {
+    privacy: Type.Optional(privacy),
+    password: Type.Optional(password),
+    results: Type.Optional(oneOf([0, 1] as const, { description: '1: fetch and analyse the url again.', default: 0 })),
+  },
+  { title: 'UpdateReport' },
+);
 
 const PageFacts = Type.Object({
   final_url: Type.String(),
@@ -70,16 +68,19 @@ const timestamps = { generated_at: Timestamp, created_at: Timestamp, updated_at:
 
 const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
 const Report = Type.Object(
-  { ...reportFields, results: Type.Record(Type.String(), CheckResult), ...timestamps },
+  { ...reportFields, results: ReportResults, ...timestamps },
   { $id: 'Report' },
 );
 
-export const ReportResponse = ObjectEnvelope(Report);
-export const ReportCreatedResponse = ObjectEnvelope(Report, 201);
-export const ReportListResponse = ListEnvelope(ReportSummary);
-export const ReportDeletedResponse = Type.Object({
-  id: Type.Integer(),
-  object: Type.Literal('report'),
-  deleted: Type.Literal(true),
-  status: Type.Literal(200),
-});
+export const ReportResponse = ObjectEnvelope(Report, 200, { title: 'ReportResponse', description: 'The report with its results.' });
+export const ReportCreatedResponse = ObjectEnvelope(Report, 201, { title: 'ReportCreated', description: 'The new report with its results.' });
+export const ReportListResponse = ListEnvelope(ReportSummary, { title: 'ReportList', description: 'A page of the caller\'s reports, without results.' });
+export const ReportDeletedResponse = Type.Object(
+  {
+    id: Type.Integer(),
+    object: Type.Literal('report'),
+    deleted: Type.Literal(true),
+    status: Type.Literal(200),
+  },
+  { title: 'ReportDeleted', description: 'The report is gone.' },
+);

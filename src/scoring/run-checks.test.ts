@@ -1,9 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { runChecks } from './run-checks.ts';
 import { defineCheck } from '../checks/check.ts';
 import { makeContext } from '../../test/support/check-context.ts';
 
-const meta = { title: 't', failureTitle: 'f', description: 'd', howToFix: 'h' } as const;
+const meta = { title: 't', failureTitle: 'f', description: 'd', howToFix: 'h', value: Type.Unknown() } as const;
 
 describe('runChecks', () => {
   it('adds importance and category, drops errors of passing checks', () => {

@@ -29,6 +29,16 @@ describe('scoreResults', () => {
     expect(score.result).toBe('decent');
   });
 
+  it('grades an error page (http_status failed: 4xx or 5xx) bad, whatever it scores', () => {
+    const results: Record<string, CheckResult> = { http_status: result(false, 'high') };
+    for (let i = 0; i < 30; i++) results[`c${i}`] = result(true, 'high');
+    const score = scoreResults(results);
+    expect(score.score).toBeGreaterThanOrEqual(80);
+    expect(score.result).toBe('bad');
+    // a middling error page too, which the indexability cap alone left decent
+    expect(scoreResults({ http_status: result(false, 'high'), a: result(true, 'high'), b: result(true, 'medium') }).result).toBe('bad');
+  });
+
   it('keeps bad when the capped page scores low anyway', () => {
     expect(scoreResults({ http_status: result(false, 'high'), x: result(true, 'low') }).result).toBe('bad');
   });

@@ -1,5 +1,6 @@
 // The score and verdict of CHECKS.md: a weighted fraction of applicable checks, with a cap for
-// pages search engines cannot index.
+// pages search engines cannot index and a floor for error pages. Every verdict (API, web, CLI gates,
+// crawls) comes from here.
 import type { Importance } from '../checks/check.ts';
 import type { CheckResult, IssueCounts, Verdict } from '../analysis/types.ts';
 
@@ -7,6 +8,12 @@ export const POINTS: Readonly<Record<Importance, number>> = { high: 10, medium: 
 
 /** A failure of any of these means search engines will not index the page. */
 const INDEXABILITY_CHECKS = ['http_status', 'noindex', 'robots'] as const;
+
+/**
+ * Fails when the final status is 4xx or 5xx: then there is no page at all for a search engine, and a
+ * broken deploy must not pass `--fail-on bad` on the strength of its error page's markup.
+ */
+const ERROR_STATUS_CHECK = 'http_status';
 
 export interface Score {
   score: number;
@@ -34,8 +41,12 @@ export function scoreResults(results: Readonly<Record<string, CheckResult>>): Sc
   // No applicable check at all cannot happen with the real registry (http_status always applies);
   // treat it as nothing earned rather than dividing by zero.
   const score = possible === 0 ? 0 : Math.round((100 * earned) / possible);
-  let result = verdictFor(score);
+  return { score, result: cappedVerdict(verdictFor(score), results), issues };
+}
+
+/** The score's verdict after the rules of CHECKS.md that override it. */
+function cappedVerdict(fromScore: Verdict, results: Readonly<Record<string, CheckResult>>): Verdict {
+  if (results[ERROR_STATUS_CHECK]?.passed === false) return 'bad';
   const notIndexable = INDEXABILITY_CHECKS.some((id) => results[id]?.passed === false);
-  if (notIndexable && result === 'good') result = 'decent';
-  return { score, result, issues };
+  return notIndexable && fromScore === 'good' ? 'decent' : fromScore;
 }

@@ -12,11 +12,12 @@ function parameter(operation: Body, name: string, place: 'query' | 'path'): Body
   return found;
 }
 
-/** Property names of a request body schema (form or JSON). */
-function bodyProperties(operation: Body): string[] {
+/** Property names of a request body schema (form or JSON), through its component when it is named. */
+function bodyProperties(document: Body, operation: Body): string[] {
   const content = operation.requestBody?.content ?? {};
-  const schema = content['application/x-www-form-urlencoded']?.schema ?? content['application/json']?.schema;
+  let schema = content['application/x-www-form-urlencoded']?.schema ?? content['application/json']?.schema;
   expect(schema, 'request body schema').toBeDefined();
+  if (schema.$ref) schema = document.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
   return Object.keys(schema.properties ?? {});
 }
 
@@ -108,9 +109,9 @@ describe.each(testDialects())('outside authentication [%s]', (dialect) => {
 
     it('describes the create and update bodies and the path parameters', () => {
       const create = document.paths['/api/v1/reports'].post;
-      expect(bodyProperties(create).sort()).toEqual(['password', 'privacy', 'url']);
+      expect(bodyProperties(document, create).sort()).toEqual(['password', 'privacy', 'url']);
       const update = document.paths['/api/v1/reports/{id}'].put;
-      expect(bodyProperties(update).sort()).toEqual(['password', 'privacy', 'results']);
+      expect(bodyProperties(document, update).sort()).toEqual(['password', 'privacy', 'results']);
       parameter(document.paths['/api/v1/reports/{id}'].get, 'id', 'path');
       parameter(document.paths['/api/v1/projects/{project}'].delete, 'project', 'path');
     });

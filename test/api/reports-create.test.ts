@@ -281,12 +281,15 @@ describe.each(testDialects())('POST /api/v1/reports [%s]', (dialect) => {
     it.each([
       ['/missing', 404],
       ['/broken', 500],
-    ])('%s (%i): the report is created and http_status fails', async (path, status) => {
+    ])('%s (%i): the report is created, http_status fails and the verdict is bad', async (path, status) => {
       const account = await t.createAccount();
       const report: Body = await createReport(t, account, site.url(path));
       expect(report.page.status_code).toBe(status);
       expect(report.results.http_status.passed).toBe(false);
-      expect(report.result).not.toBe('good');
+      // The error page's own markup is well made (it scores as a decent page would): the status alone makes it bad.
+      expect(report.score).toBeGreaterThanOrEqual(50);
+      expect(report.result).toBe('bad');
+      expect((await listReports(t, account, 'result=bad')).data.map((item: Body) => item.id)).toEqual([report.id]);
       expect((await showReport(t, account, report.id)).id).toBe(report.id);
       const listed = await listReports(t, account);
       expect(listed.data.map((item: Body) => item.id)).toEqual([report.id]);

@@ -20,6 +20,9 @@ beforeAll(async () => {
     '/good': html(goodPage()),
     '/decent': decentPage,
     '/bad': badPage,
+    // Error pages whose markup is well made: their status alone must make them bad.
+    '/missing': html(goodPage('This page is gone'), 404),
+    '/broken': html(goodPage('The server failed'), 500),
     // Never answers within the test's --timeout.
     '/hangs': () => {},
   });
@@ -49,6 +52,19 @@ describe('analyze gates', () => {
     const failed = await runBinary(['analyze', good, bad, '--fail-on', 'bad'], LOOPBACK);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('pagegrade: gate failed: --fail-on bad: 1 of 2 pages graded bad.');
+  });
+
+  it.each([
+    ['/missing', 404],
+    ['/broken', 500],
+  ])('--fail-on bad: a page that answers %s (%i) is graded bad and fails the gate', async (path, status) => {
+    const run = await runBinary(['analyze', site.url(path), '--fail-on', 'bad', '--json'], LOOPBACK);
+    const report = JSON.parse(run.stdout);
+    expect(report.page.status_code).toBe(status);
+    expect(report.score).toBeGreaterThanOrEqual(50);
+    expect(report.result).toBe('bad');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('pagegrade: gate failed: --fail-on bad: 1 of 1 pages graded bad.');
   });
 
   it('--fail-on decent: exit 1 when some page is graded decent or bad', async () => {

@@ -6,6 +6,7 @@ import { allChecks } from '../../src/checks/index.ts';
 import { DEFAULT_THRESHOLDS } from '../../src/checks/thresholds.ts';
 import type { Analysis } from '../../src/analysis/types.ts';
 import { corpusFetchedPage, corpusOriginFacts, loadCorpus } from '../support/corpus.ts';
+import { valueSchemaMismatches } from '../support/value-schemas.ts';
 
 const corpus = loadCorpus();
 const failures: string[] = [];
@@ -32,6 +33,11 @@ describe('the corpus through the whole engine', () => {
       expect(analysis.score).toBeGreaterThanOrEqual(0);
       expect(analysis.score).toBeLessThanOrEqual(100);
     }
+  });
+
+  it('gives every check a value that matches its schema (the one the OpenAPI document shows)', () => {
+    const mismatches = [...analyses].flatMap(([file, analysis]) => valueSchemaMismatches(analysis, `${file}: `));
+    expect(mismatches).toEqual([]);
   });
 
   it('reads a title on nearly every page', () => {

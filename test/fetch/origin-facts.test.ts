@@ -93,7 +93,7 @@ describe('gatherOriginFacts', () => {
     const closed = await startServer(() => {});
     await closed.close();
     const facts = await gatherOriginFacts(`${closed.origin}/`, testOptions());
-    for (const aux of [facts.robotsTxt, facts.notFoundProbe, facts.faviconIco]) {
+    for (const aux of [facts.robotsTxt, facts.notFoundProbe, facts.faviconIco, facts.llmsTxt]) {
       expect(aux.statusCode).toBeNull();
       expect(aux.error).toBe(`The server at 127.0.0.1:${closed.port} refused the connection.`);
     }
@@ -109,6 +109,55 @@ describe('gatherOriginFacts', () => {
     expect(body.length).toBeLessThanOrEqual(512 * 1024);
     expect(body.length).toBeGreaterThan(500 * 1024);
     expect(body.endsWith(line)).toBe(true);
+  });
+
+  it('reads /llms.txt once per origin, decoded, with its type', async () => {
+    const llms = '# Café Example\n\n> Coffee, roasted in Zürich.\n\n## Docs\n\n- [Menu](/menu.md)\n';
+    const server = await origin({ '/llms.txt': text(Buffer.from(llms, 'latin1'), 'text/plain; charset=iso-8859-1') });
+    const facts = await gatherOriginFacts(`${server.origin}/a`, testOptions());
+    expect(facts.llmsTxt).toEqual({
+      url: `${server.origin}/llms.txt`,
+      statusCode: 200,
+      finalUrl: `${server.origin}/llms.txt`,
+      redirected: false,
+      contentType: 'text/plain; charset=iso-8859-1',
+      body: llms,
+      error: null,
+    });
+    await gatherOriginFacts(`${server.origin}/b`, testOptions());
+    expect(server.requests.filter((path) => path === '/llms.txt')).toHaveLength(1);
+  });
+
+  it('reports a missing llms.txt as its 404, without a body', async () => {
+    const server = await origin({});
+    expect((await gatherOriginFacts(`${server.origin}/`, testOptions())).llmsTxt).toMatchObject({ statusCode: 404, body: null });
+  });
+
+  it('keeps only the first 512 KiB of a huge llms.txt, ending on a whole line', async () => {
+    const line = '- [A page](https://example.com/a/page/with/a/long/path.md): notes\n';
+    const server = await origin({ '/llms.txt': text(`# Big\n\n## Pages\n${line.repeat(10_000)}`) });
+    const body = (await gatherOriginFacts(`${server.origin}/`, testOptions())).llmsTxt.body ?? '';
+    expect(body.length).toBeLessThanOrEqual(512 * 1024);
+    expect(body.length).toBeGreaterThan(500 * 1024);
+    expect(body.endsWith(line)).toBe(true);
+  });
+
+  it('gives up on an llms.txt that never answers at the origin\'s one deadline', async () => {
+    const server = await origin({ '/llms.txt': () => {} });
+    const started = performance.now();
+    const facts = await gatherOriginFacts(`${server.origin}/`, testOptions({ timeoutMs: 300 }));
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(facts.llmsTxt).toMatchObject({ statusCode: null, body: null });
+    expect(facts.llmsTxt.error).toMatch(/300 ms|timed out|time/i);
+    expect(facts.robotsTxt.statusCode).toBe(404);
+  });
+
+  it('asks llms.txt through the private-address guard like every other request', async () => {
+    const server = await origin({ '/llms.txt': text('# Secret\n') });
+    const refused = await gatherOriginFacts(`${server.origin}/`, testOptions({ allowPrivate: false }));
+    expect(refused.llmsTxt).toMatchObject({ statusCode: null, body: null });
+    expect(refused.llmsTxt.error).toMatch(/loopback address/);
+    expect(server.requests).not.toContain('/llms.txt');
   });
 
   it('sees a soft 404: the probe answered 200', async () => {
@@ -179,7 +228,7 @@ describe('gatherOriginFacts', () => {
     const server = await origin({ '/robots.txt': text('User-agent: *\n') });
     const first = await gatherOriginFacts(`${server.origin}/a`, testOptions());
     const requestsAfterFirst = server.requests.length;
-    expect(requestsAfterFirst).toBe(4); // robots.txt, probe, favicon, /sitemap.xml
+    expect(requestsAfterFirst).toBe(5); // robots.txt, probe, favicon, llms.txt, /sitemap.xml
     const second = await gatherOriginFacts(`${server.origin}/b`, testOptions());
     expect(server.requests.length).toBe(requestsAfterFirst);
     expect(second).toEqual(first);
@@ -191,7 +240,8 @@ describe('gatherOriginFacts', () => {
     });
     await Promise.all(Array.from({ length: 16 }, (_, i) => gatherOriginFacts(`${server.origin}/page-${i}`, testOptions())));
     expect(server.requests.filter((path) => path === '/robots.txt')).toHaveLength(1);
-    expect(server.requests.length).toBe(4);
+    expect(server.requests.filter((path) => path === '/llms.txt')).toHaveLength(1);
+    expect(server.requests.length).toBe(5);
   });
 
   it('keeps separate entries for different private-address policies', async () => {
@@ -200,7 +250,7 @@ describe('gatherOriginFacts', () => {
     const refused = await gatherOriginFacts(`${server.origin}/`, testOptions({ allowPrivate: false }));
     expect(allowed.robotsTxt.statusCode).toBe(404);
     expect(refused.robotsTxt.statusCode).toBeNull();
-    expect(refused.robotsTxt.error).toBe('127.0.0.1 is a loopback address; pagegrade does not analyse private networks.');
+    expect(refused.robotsTxt.error).toBe('127.0.0.1 is a loopback address; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).');
     expect(refused.http2).toBeNull();
   });
 

@@ -58,7 +58,7 @@ async function refusal(url: string, options = refusePrivate): Promise<FetchError
 describe('private-address guard', () => {
   it('refuses 127.0.0.1 unless private targets are allowed', async () => {
     const error = await refusal(`http://127.0.0.1:${loopback.port}/`);
-    expect(error.reason).toBe('127.0.0.1 is a loopback address; pagegrade does not analyse private networks.');
+    expect(error.reason).toBe('127.0.0.1 is a loopback address; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).');
     const allowed = await fetchPage(`http://127.0.0.1:${loopback.port}/`, testOptions({ allowPrivate: true }));
     expect(allowed.statusCode).toBe(200);
   });
@@ -73,7 +73,7 @@ describe('private-address guard', () => {
   it('refuses ::1 and localhost names without connecting', async () => {
     await refusal(`http://[::1]:${loopback.port}/`);
     const error = await refusal(`http://localhost:${loopback.port}/`);
-    expect(error.reason).toBe('localhost is this machine; pagegrade does not analyse private networks.');
+    expect(error.reason).toBe('localhost is this machine; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).');
     await refusal(`http://app.localhost:${loopback.port}/`);
   });
 
@@ -93,7 +93,7 @@ describe('private-address guard', () => {
 
   it.skipIf(!machineNameIsPrivate)('refuses a name that resolves to a private address, after DNS', async () => {
     const error = await refusal(`http://${machineName}:${loopback.port}/`);
-    expect(error.reason).toMatch(new RegExp(`^${machineName} resolves to .*; pagegrade does not analyse private networks\\.$`));
+    expect(error.reason).toMatch(new RegExp(`^${machineName} resolves to .*; pagegrade does not analyse private networks \\(an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1\\)\\.$`));
   });
 
   it.skipIf(!machineNameIsLoopback)('connects to the address the guard checked', async () => {

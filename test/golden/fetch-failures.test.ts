@@ -121,7 +121,7 @@ describe('responses that are not HTML', () => {
 describe('HTML error pages', () => {
   const analyze = analyzer();
 
-  it.each([404, 500])('analyses the golden "good" page sent with %i, fails http_status and is never good', async (status) => {
+  it.each([404, 500])('analyses the golden "good" page sent with %i, fails http_status and is graded bad', async (status) => {
     const path = '/guides/mountain-coffee';
     const started = await site(wellKeptSite(path, goldenPage('good'), { coding: 'gzip', status }));
     const analysis = await analyze(started.url(path));
@@ -131,8 +131,8 @@ describe('HTML error pages', () => {
     expect(analysis.results.http_status.errors).toEqual({ status: [status] });
     expect(analysis.results.title.passed).toBe(true);
     // As the golden "good" page (195 of 205 points) minus http_status (high, 10):
-    // score = round(100 * 185 / 205) = round(90.24) = 90, good by score, capped at decent.
+    // score = round(100 * 185 / 205) = round(90.24) = 90, good by score; an error status makes it bad.
     expect(analysis.score).toBe(90);
-    expect(analysis.result).toBe('decent');
+    expect(analysis.result).toBe('bad');
   });
 });

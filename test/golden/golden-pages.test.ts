@@ -2,8 +2,8 @@
 // the expected `passed` of every check of CHECKS.md, the score worked out by hand, and the values
 // that show the checks read the right things.
 //
-// Points (CHECKS.md): high 10, medium 5, low 2. All 49 checks: 8 high, 19 medium, 22 low = 219 points.
-// On plain http, http2 (low), hsts (low) and mixed_content (medium) never apply: 219 - 9 = 210.
+// Points (CHECKS.md): high 10, medium 5, low 2. All 51 checks: 8 high, 19 medium, 24 low = 223 points.
+// On plain http, http2 (low), hsts (low) and mixed_content (medium) never apply: 223 - 9 = 214.
 import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
@@ -77,6 +77,8 @@ const WELL_KEPT_ON_HTTP = {
   social: true,
   inline_css: true,
   deprecated_html_tags: true,
+  ai_crawlers: true,
+  llms_txt: true,
 } satisfies Record<string, Verdict>;
 
 type CheckId = keyof typeof WELL_KEPT_ON_HTTP;
@@ -112,8 +114,8 @@ describe('golden page "good"', () => {
     const analysis = await analyze(started.url('/guides/mountain-coffee'));
 
     expect(verdicts(analysis)).toEqual(expectedVerdicts({}));
-    // Applicable: 210 - insecure_forms 5 = 205. Failed: https_encryption 10.
-    // score = round(100 * 195 / 205) = round(95.12) = 95 -> good.
+    // Applicable: 214 - insecure_forms 5 = 209. Failed: https_encryption 10.
+    // score = round(100 * 199 / 209) = round(95.22) = 95 -> good.
     expect(analysis.score).toBe(95);
     expect(analysis.result).toBe('good');
     expect(analysis.issues).toEqual({ high: 1, medium: 0, low: 0 });
@@ -132,6 +134,8 @@ describe('golden page "good"', () => {
     expect(results.canonical.value).toMatchObject({ canonical: 'https://coffee.example/guides/mountain-coffee' });
     expect(results.text_compression.value).toMatchObject({ content_encoding: 'gzip' });
     expect(results.social.value).toMatchObject({ networks: ['x', 'instagram'] });
+    expect(results.ai_crawlers.value).toMatchObject({ 'OAI-SearchBot': { purpose: 'search', allowed: true }, GPTBot: { purpose: 'training', allowed: true } });
+    expect(results.llms_txt.value).toMatchObject({ title: 'Coffee Notes', sections: 1, links: 1 });
     expect(results.https_encryption.errors).toEqual({ insecure_url: [started.url('/guides/mountain-coffee')] });
     expect(analysis.page).toMatchObject({ final_url: started.url('/guides/mountain-coffee'), status_code: 200, redirects: [], charset: 'utf-8' });
   });
@@ -140,7 +144,7 @@ describe('golden page "good"', () => {
 describe('golden page "poor"', () => {
   it('fails most checks, with the offending items listed', async () => {
     const pagePath = '/Old_Pages/poor_page.html';
-    // No robots.txt, no sitemap, no favicon: the fallback answers 404 for all of them.
+    // No robots.txt, no sitemap, no favicon, no llms.txt: the fallback answers 404 for all of them.
     const started = await site({
       [pagePath]: respond(goldenPage('poor'), 'text/html', {
         headers: { server: 'Apache/2.2.22 (Ubuntu)', 'x-powered-by': 'PHP/5.3.10' },
@@ -186,49 +190,68 @@ describe('golden page "poor"', () => {
           'social',
           'inline_css',
           'deprecated_html_tags',
+          'llms_txt',
         ),
       }),
     );
-    // Applicable: 210 - robots_txt_valid 2 = 208.
+    // Applicable: 214 - robots_txt_valid 2 = 212.
     // Passed: robots, noindex, http_status (3 x 10) + 404_page, redirects, load_time, ttfb, page_size,
-    // doctype (6 x 5) + in_page_links, http_requests, dom_size (3 x 2) = 30 + 30 + 6 = 66.
-    // score = round(100 * 66 / 208) = round(31.73) = 32 -> bad.
+    // doctype (6 x 5) + in_page_links, http_requests, dom_size, ai_crawlers (4 x 2) = 30 + 30 + 8 = 68.
+    // score = round(100 * 68 / 212) = round(32.08) = 32 -> bad.
     expect(analysis.score).toBe(32);
     expect(analysis.result).toBe('bad');
-    expect(analysis.issues).toEqual({ high: 5, medium: 12, low: 16 });
+    expect(analysis.issues).toEqual({ high: 5, medium: 12, low: 17 });
 
     const { results } = analysis;
     expect(results.title.value).toMatchObject({ title: 'Home', length: 4 });
     expect(results.title.errors).toEqual({ too_short: [{ length: 4, min: 10 }] });
     expect(results.meta_description.errors).toEqual({ missing: ['<meta name="description">'] });
     expect(results.headings.errors).toEqual({ missing: ['<h1>'] });
-    expect(results.heading_order.errors).toEqual({ skipped_level: [{ from: 'h2', to: 'h4', text: 'This week' }] });
+    // Each listed element comes with its line in the page and its start tag, to find it in the source.
+    expect(results.heading_order.errors).toEqual({
+      skipped_level: [{ from: 'h2', to: 'h4', text: 'This week', line: 34, snippet: '<h4 style="color:navy">' }],
+    });
     expect(results.content_keywords.value).toEqual({ title_words: ['home'], found: [] });
+    const banner = { line: 35, snippet: '<img id="banner" src="/images/banner.jpg">' };
+    const shoes = { line: 36, snippet: '<img src="http://cdn.poor.example/photos/shoes.png" width="120">' };
     expect(results.image_keywords.errors).toEqual({
-      missing_alt: ['/images/banner.jpg', 'http://cdn.poor.example/photos/shoes.png'],
+      missing_alt: [
+        { src: '/images/banner.jpg', ...banner },
+        { src: 'http://cdn.poor.example/photos/shoes.png', ...shoes },
+      ],
     });
     expect(results.image_dimensions.errors).toEqual({
-      missing_dimensions: [started.url('/images/banner.jpg'), 'http://cdn.poor.example/photos/shoes.png'],
+      missing_dimensions: [
+        { src: started.url('/images/banner.jpg'), ...banner },
+        { src: 'http://cdn.poor.example/photos/shoes.png', ...shoes },
+      ],
     });
     expect(results.image_format.errors).toEqual({
-      legacy_format: [started.url('/images/banner.jpg'), 'http://cdn.poor.example/photos/shoes.png'],
+      legacy_format: [
+        { url: started.url('/images/banner.jpg'), ...banner },
+        { url: 'http://cdn.poor.example/photos/shoes.png', ...shoes },
+      ],
     });
     expect(results.link_text.errors).toEqual({
       generic: [
-        { href: '/offers', text: 'Click here' },
-        { href: '/news', text: 'Read more' },
+        { href: '/offers', text: 'Click here', line: 50, snippet: '<a href="/offers">' },
+        { href: '/news', text: 'Read more', line: 51, snippet: '<a href="/news">' },
       ],
     });
-    expect(results.crawlable_anchors.errors).toEqual({ javascript_href: [{ href: 'javascript:openMenu()', text: 'Open the menu' }] });
-    expect(results.unsafe_cross_origin_links.errors).toEqual({ missing_noopener: ['https://partner.example/deals'] });
-    expect(results.plaintext_email.errors).toEqual({ in_text: ['sales@poor.example'] });
-    expect(results.insecure_forms.errors).toEqual({
-      insecure_action: ['http://poor.example/login'],
-      password_over_http: ['http://poor.example/login'],
+    expect(results.crawlable_anchors.errors).toEqual({
+      javascript_href: [{ href: 'javascript:openMenu()', text: 'Open the menu', line: 52, snippet: '<a href="javascript:openMenu()">' }],
     });
+    expect(results.unsafe_cross_origin_links.errors).toEqual({
+      missing_noopener: [{ href: 'https://partner.example/deals', line: 53, snippet: '<a href="https://partner.example/deals" target="_blank">' }],
+    });
+    expect(results.plaintext_email.errors).toEqual({ in_text: ['sales@poor.example'] });
+    const loginForm = { action: 'http://poor.example/login', line: 55, snippet: '<form action="http://poor.example/login" method="post" style="border:1px solid">' };
+    expect(results.insecure_forms.errors).toEqual({ insecure_action: [loginForm], password_over_http: [loginForm] });
     expect(results.deprecated_html_tags.value).toEqual({ total: 3, by_tag: { center: 1, font: 1, strike: 1 } });
     expect(results.inline_css.value).toMatchObject({ elements_with_style: 21 });
-    expect(results.defer_javascript.errors).toEqual({ blocking_scripts: [started.url('/js/jquery-1.4.2.js')] });
+    expect(results.defer_javascript.errors).toEqual({
+      blocking_scripts: [{ src: started.url('/js/jquery-1.4.2.js'), line: 15, snippet: '<script src="/js/jquery-1.4.2.js">' }],
+    });
     expect(results.seo_friendly_url.errors).toEqual({ underscores: ['Old_Pages', 'poor_page.html'] });
     expect(results.canonical.errors).toHaveProperty('relative');
     expect(results.hreflang.errors).toHaveProperty('invalid_code');
@@ -243,6 +266,7 @@ describe('golden page "poor"', () => {
     expect(results.text_compression.errors).toEqual({ uncompressed: [started.url(pagePath)] });
     expect(results.favicon.errors).toEqual({ missing: ['/favicon.ico answered 404'] });
     expect(results.sitemap.errors).toEqual({ missing: [`${started.origin}/sitemap.xml`] });
+    expect(results.llms_txt.errors).toEqual({ missing: [{ url: `${started.origin}/llms.txt`, status_code: 404 }] });
     expect((results.text_html_ratio.value as { percent: number }).percent).toBeLessThan(10);
   });
 });
@@ -282,18 +306,20 @@ describe('golden page "quirks"', () => {
           'meta_viewport',
           'sitemap',
           'deprecated_html_tags',
+          'ai_crawlers', // the `*` group's "Disallow: /" binds every AI agent, which has no group of its own
+          'llms_txt',
         ),
       }),
     );
-    // Applicable: 210 - canonical 5 - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2
-    // - insecure_forms 5 = 194.
+    // Applicable: 214 - canonical 5 - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2
+    // - insecure_forms 5 = 198.
     // Failed: https_encryption 10 + link_text, image_format, doctype, structured_data, meta_viewport
     // (5 x 5) + open_graph, content_length, plaintext_email, security_headers, sitemap,
-    // deprecated_html_tags (6 x 2) = 10 + 25 + 12 = 47.
-    // score = round(100 * (194 - 47) / 194) = round(75.77) = 76 -> decent.
-    expect(analysis.score).toBe(76);
+    // deprecated_html_tags, ai_crawlers, llms_txt (8 x 2) = 10 + 25 + 16 = 51.
+    // score = round(100 * (198 - 51) / 198) = round(74.24) = 74 -> decent.
+    expect(analysis.score).toBe(74);
     expect(analysis.result).toBe('decent');
-    expect(analysis.issues).toEqual({ high: 1, medium: 5, low: 6 });
+    expect(analysis.issues).toEqual({ high: 1, medium: 5, low: 8 });
 
     const { results } = analysis;
     expect(analysis.page).toMatchObject({
@@ -312,12 +338,15 @@ describe('golden page "quirks"', () => {
     expect(results.redirects.value).toMatchObject({ count: 1, final_url: started.url(pagePath) });
     expect(results.link_text.errors).toEqual({
       generic: [
-        { href: '/cafe/speisekarte.html', text: 'hier' },
-        { href: '/cafe/kuchen.html', text: 'mehr' },
+        { href: '/cafe/speisekarte.html', text: 'hier', line: 30, snippet: '<a href="/cafe/speisekarte.html">' },
+        { href: '/cafe/kuchen.html', text: 'mehr', line: 31, snippet: '<a href="/cafe/kuchen.html">' },
       ],
     });
-    expect(results.image_format.errors).toEqual({
-      legacy_format: [started.url('/bilder/kuchen.gif'), started.url('/bilder/spacer.gif')],
+    expect(results.image_format.errors).toMatchObject({
+      legacy_format: [
+        { url: started.url('/bilder/kuchen.gif'), line: 26 },
+        { url: started.url('/bilder/spacer.gif'), line: 27, snippet: '<img src="/bilder/spacer.gif" alt="" width="1" height="1">' },
+      ],
     });
     expect(results.image_keywords.value).toMatchObject({ images: 2, missing_alt: 0, empty_alt: 1 });
     expect(results.plaintext_email.errors).toEqual({ in_mailto_links: ['info@cafe-mueller.example'] });
@@ -350,10 +379,10 @@ describe('golden page "noindex"', () => {
         ),
       }),
     );
-    // Applicable: 210 - image_keywords 10 - image_format 5 - image_dimensions 2 - canonical 5
-    // - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2 - insecure_forms 5 = 177.
+    // Applicable: 214 - image_keywords 10 - image_format 5 - image_dimensions 2 - canonical 5
+    // - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2 - insecure_forms 5 = 181.
     // Failed: noindex 10 + https_encryption 10 + content_length 2 = 22.
-    // score = round(100 * 155 / 177) = round(87.57) = 88: good by score, capped at decent.
+    // score = round(100 * 159 / 181) = round(87.85) = 88: good by score, capped at decent.
     expect(analysis.score).toBe(88);
     expect(analysis.result).toBe('decent');
 

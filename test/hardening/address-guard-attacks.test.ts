@@ -183,7 +183,7 @@ describe.each(testDialects())('the private-address guard through the API [%s]', 
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/^The page could not be analysed: /);
     expect(messages[0], url).toMatch(reason);
-    expect(messages[0]).toMatch(/pagegrade does not analyse private networks\.$/);
+    expect(messages[0]).toMatch(/pagegrade does not analyse private networks \(an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1\)\.$/);
   }
 
   it('lets the stand-in public host through, by address and by name (the control)', async () => {

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzePage } from '../../src/analysis/analyze-page.ts';
+import { valueSchemaMismatches } from '../support/value-schemas.ts';
 import { allChecks } from '../../src/checks/index.ts';
 import { DEFAULT_THRESHOLDS } from '../../src/checks/thresholds.ts';
 import type { FetchedPage, OriginFacts } from '../../src/fetch/types.ts';
@@ -32,6 +33,8 @@ function expectCompleteReport(page: FetchedPage, origin: OriginFacts): void {
   expect(internal.map(([id]) => id)).toEqual([]);
   expect(Number.isInteger(analysis.score) && analysis.score >= 0 && analysis.score <= 100).toBe(true);
   expect(['good', 'decent', 'bad']).toContain(analysis.result);
+  // Every value keeps to the schema the OpenAPI document gives clients, whatever the input.
+  expect(valueSchemaMismatches(analysis)).toEqual([]);
   // The report is stored as JSON: it must survive the round trip (no BigInt, cycle or undefined hole).
   expect(JSON.parse(JSON.stringify(analysis.results))).toEqual(JSON.parse(JSON.stringify(analysis.results)));
 }

@@ -50,6 +50,7 @@ function makeOrigin(overrides: Partial<OriginFacts> = {}): OriginFacts {
     robotsTxt: makeAux(`${origin}/robots.txt`),
     notFoundProbe: makeAux(`${origin}/pagegrade-404-probe`),
     faviconIco: makeAux(`${origin}/favicon.ico`),
+    llmsTxt: makeAux(`${origin}/llms.txt`),
     sitemap: null,
     http2: null,
     ...overrides,

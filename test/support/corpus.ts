@@ -73,6 +73,7 @@ export function corpusOriginFacts(page: CorpusPage): OriginFacts {
     robotsTxt: aux('/robots.txt', 200, 'User-agent: *\nDisallow: /admin/\nSitemap: ' + origin + '/sitemap.xml\n', 'text/plain'),
     notFoundProbe: aux('/pagegrade-404-probe', 404, null, 'text/html'),
     faviconIco: aux('/favicon.ico', 200, null, 'image/x-icon'),
+    llmsTxt: aux('/llms.txt', 200, `# ${new URL(page.url).hostname}\n\n> The site in brief.\n\n## Pages\n\n- [Home](${origin}/): the front page\n`, 'text/plain; charset=utf-8'),
     sitemap: { ...aux('/sitemap.xml', 200, null, 'application/xml'), source: 'robots', validXml: true, urlCount: 10 },
     http2: true,
   };

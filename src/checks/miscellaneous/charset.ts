@@ -1,7 +1,11 @@
+import type { Static } from '@sinclair/typebox';
 import { defineCheck, type CheckOutcome } from '../check.ts';
 import type { MetaTag } from '../../parse/page-snapshot.ts';
+import { Nullable, Obj, OneOf, Str } from '../value-schema.ts';
 
-export const charsetCheck = defineCheck({
+const CharsetValue = Obj({ charset: Str(), source: Nullable(OneOf(['header', 'bom', 'meta', 'meta_after_1024_bytes'])) });
+
+export const charsetCheck = defineCheck<typeof CharsetValue>({
   id: 'charset',
   category: 'miscellaneous',
   importance: 'medium',
@@ -11,7 +15,8 @@ export const charsetCheck = defineCheck({
     'Browsers must know the encoding before they read text; without a declaration in the Content-Type header, a BOM or a meta tag in the first 1024 bytes they guess, and accented or non-Latin text can turn into garbage.',
   howToFix:
     'Send `Content-Type: text/html; charset=utf-8`, and put `<meta charset="utf-8">` as the first element of the head.',
-  run({ page, snapshot }): CheckOutcome {
+  value: CharsetValue,
+  run({ page, snapshot }): CheckOutcome<Static<typeof CharsetValue>> {
     const earlyMeta = page.metaCharsetInFirst1024Bytes;
     const declaredIn = page.charsetSource === 'header' || page.charsetSource === 'bom' ? page.charsetSource : earlyMeta ? 'meta' : null;
     if (declaredIn !== null) return { passed: true, value: { charset: page.charset, source: declaredIn }, errors: null };

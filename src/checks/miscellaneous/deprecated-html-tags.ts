@@ -1,4 +1,5 @@
 import { defineCheck } from '../check.ts';
+import { Dict, Int, Obj } from '../value-schema.ts';
 
 /** Obsolete in HTML5. `s` and `u` are valid HTML5 again, so they are not here (phpRank still flags them). */
 const DEPRECATED_TAGS = [
@@ -6,7 +7,9 @@ const DEPRECATED_TAGS = [
   'marquee', 'noframes', 'strike', 'tt',
 ] as const;
 
-export const deprecatedHtmlTagsCheck = defineCheck({
+const DeprecatedHtmlTagsValue = Obj({ total: Int(), by_tag: Dict(Int(), 'count by deprecated tag name') });
+
+export const deprecatedHtmlTagsCheck = defineCheck<typeof DeprecatedHtmlTagsValue>({
   id: 'deprecated_html_tags',
   category: 'miscellaneous',
   importance: 'low',
@@ -15,6 +18,7 @@ export const deprecatedHtmlTagsCheck = defineCheck({
   description:
     'Tags like `<font>`, `<center>` and `<marquee>` are obsolete in HTML5: browsers may drop support, and they mix presentation into the markup.',
   howToFix: 'Replace them with semantic elements and CSS (e.g. `<font>` → CSS font rules, `<center>` → `text-align: center`, `<tt>` → `<code>`).',
+  value: DeprecatedHtmlTagsValue,
   run({ snapshot }) {
     const found = DEPRECATED_TAGS.flatMap((tag) => {
       const count = snapshot.deprecatedTags[tag] ?? 0;

@@ -1,4 +1,4 @@
-// The miscellaneous checks, in the order of the CHECKS.md table.
+// The miscellaneous checks, in the order of the CHECKS.md table, then those of its "New checks" table.
 import type { CheckDefinition } from '../check.ts';
 import { structuredDataCheck } from './structured-data.ts';
 import { metaViewportCheck } from './meta-viewport.ts';
@@ -7,6 +7,8 @@ import { sitemapCheck } from './sitemap.ts';
 import { socialCheck } from './social.ts';
 import { inlineCssCheck } from './inline-css.ts';
 import { deprecatedHtmlTagsCheck } from './deprecated-html-tags.ts';
+import { aiCrawlersCheck } from './ai-crawlers.ts';
+import { llmsTxtCheck } from './llms-txt.ts';
 
 export const miscellaneousChecks: readonly CheckDefinition[] = [
   structuredDataCheck,
@@ -16,4 +18,6 @@ export const miscellaneousChecks: readonly CheckDefinition[] = [
   socialCheck,
   inlineCssCheck,
   deprecatedHtmlTagsCheck,
+  aiCrawlersCheck,
+  llmsTxtCheck,
 ];

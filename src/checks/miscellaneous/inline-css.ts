@@ -1,6 +1,9 @@
 import { defineCheck } from '../check.ts';
+import { Int, Num, Obj } from '../value-schema.ts';
 
-export const inlineCssCheck = defineCheck({
+const InlineCssValue = Obj({ elements_with_style: Int(), max: Num() });
+
+export const inlineCssCheck = defineCheck<typeof InlineCssValue>({
   id: 'inline_css',
   category: 'miscellaneous',
   importance: 'low',
@@ -9,6 +12,7 @@ export const inlineCssCheck = defineCheck({
   description:
     'Styles in `style` attributes are repeated in every page, cannot be cached, and are hard to maintain; a stylesheet keeps the HTML lighter.',
   howToFix: 'Move the `style` attributes into CSS classes in a stylesheet.',
+  value: InlineCssValue,
   run({ snapshot, thresholds }) {
     const count = snapshot.inlineStyleCount;
     const value = { elements_with_style: count, max: thresholds.max_inline_css };

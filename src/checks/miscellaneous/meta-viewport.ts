@@ -1,10 +1,19 @@
 import { defineCheck } from '../check.ts';
 import { parseViewport } from '../../parse/viewport.ts';
+import { Nullable, Num, Obj, Opt, Str } from '../value-schema.ts';
 
 /** Lighthouse's accessibility rule: a maximum-scale under 5 stops people with low vision from zooming enough. */
 const MIN_MAXIMUM_SCALE = 5;
 
-export const metaViewportCheck = defineCheck({
+const MetaViewportValue = Obj({
+  content: Nullable(Str()),
+  width: Opt(Nullable(Str())),
+  user_scalable: Opt(Nullable(Str())),
+  maximum_scale: Opt(Nullable(Num())),
+  zoom_rule: Opt(Str()),
+});
+
+export const metaViewportCheck = defineCheck<typeof MetaViewportValue>({
   id: 'meta_viewport',
   category: 'miscellaneous',
   importance: 'medium',
@@ -14,6 +23,7 @@ export const metaViewportCheck = defineCheck({
     'Without `<meta name="viewport" content="width=device-width">` phones render the page at desktop width and shrink it; Google indexes the mobile view first. Blocking zoom shuts out people with low vision.',
   howToFix:
     'Put `<meta name="viewport" content="width=device-width, initial-scale=1">` in the head, without `user-scalable=no` and without a `maximum-scale` below 5.',
+  value: MetaViewportValue,
   run({ snapshot }) {
     // Browsers apply viewport tags in order, so the last one wins.
     const tag = snapshot.metas.filter((meta) => meta.name === 'viewport').at(-1);

@@ -1,6 +1,15 @@
-import { capItems, defineCheck, notApplicable, type CheckErrors, type CheckOutcome } from '../check.ts';
+import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check.ts';
+import { Bool, Int, List, Nullable, Obj, OneOf, Opt, Str } from '../value-schema.ts';
 
-export const sitemapCheck = defineCheck({
+const SitemapValue = Obj({
+  url: Nullable(Str()),
+  source: Nullable(OneOf(['robots', 'default'])),
+  url_count: Int(),
+  listed_in_robots: Opt(List(Str())),
+  valid_xml: Opt(Bool()),
+});
+
+export const sitemapCheck = defineCheck<typeof SitemapValue>({
   id: 'sitemap',
   category: 'miscellaneous',
   importance: 'low',
@@ -10,7 +19,8 @@ export const sitemapCheck = defineCheck({
     'A sitemap lists the pages you want indexed, helping search engines find new and deep pages sooner and crawl the site more completely.',
   howToFix:
     'Publish a sitemap at /sitemap.xml (most CMSs and SEO plugins generate one) and announce it with a `Sitemap: https://…/sitemap.xml` line in robots.txt.',
-  run({ origin, robots }): CheckOutcome {
+  value: SitemapValue,
+  run({ origin, robots }) {
     const sitemap = origin.sitemap;
     const listedInRobots = robots?.sitemaps ?? [];
     if (sitemap === null) {

@@ -4,7 +4,7 @@ import type { Anchor } from '../../parse/page-snapshot.ts';
 import { socialCheck } from './social.ts';
 
 const anchor = (href: string | null, rel: string[] = []): Anchor => ({
-  href, text: 'x', rel, target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null,
+  href, text: 'x', rel, target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null, linkOnlyAttributes: [], tagStart: 0, tagEnd: 0,
 });
 const run = (...anchors: Anchor[]) => socialCheck.run(makeContext({ snapshot: { anchors } }));
 

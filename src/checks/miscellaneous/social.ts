@@ -1,6 +1,7 @@
 import { capItems, defineCheck } from '../check.ts';
 import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
 import { resolveUrl, siteHost, siteHostname } from '../../parse/url.ts';
+import { Int, List, Obj, Str } from '../value-schema.ts';
 
 /** Social network host → network name. Subdomains count too (m.facebook.com, de.linkedin.com). */
 const NETWORKS: Record<string, string> = {
@@ -15,7 +16,9 @@ const NETWORKS: Record<string, string> = {
 /** Paths that share the current page rather than point to a profile (intent/tweet, sharer.php, shareArticle, pin/create, submit). */
 const SHARE_PATH = /^\/(.*\/)?(intent|share|sharer|sharer\.php|share\.php|sharearticle|sharing|dialog)(\/|$)|^\/pin\/create|^\/submit$/i;
 
-export const socialCheck = defineCheck({
+const SocialValue = Obj({ profiles: List(Str()), profile_count: Int(), networks: List(Str()) });
+
+export const socialCheck = defineCheck<typeof SocialValue>({
   id: 'social',
   category: 'miscellaneous',
   importance: 'low',
@@ -24,6 +27,7 @@ export const socialCheck = defineCheck({
   description:
     'Links to your profiles on social networks let visitors follow you and help search engines connect the site with its social accounts (e.g. in a knowledge panel).',
   howToFix: 'Link your social profiles (e.g. in the footer) with ordinary `<a href>` links; add `rel="me"` where the network supports it.',
+  value: SocialValue,
   run({ page, snapshot }) {
     const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);
     const pageHost = pageUrl ? siteHost(pageUrl) : null;

@@ -1,9 +1,18 @@
 import { capItems, defineCheck } from '../check.ts';
 import { readJsonLd, shortTypeName } from './json-ld.ts';
+import { Int, List, Obj, OneOf, Str } from '../value-schema.ts';
 
 const MAX_TYPES = 50;
 
-export const structuredDataCheck = defineCheck({
+const StructuredDataValue = Obj({
+  formats: List(OneOf(['json-ld', 'microdata', 'rdfa', 'open_graph'])),
+  types: List(Str()),
+  type_count: Int(),
+  json_ld_blocks: Int(),
+  invalid_json_ld_blocks: Int(),
+});
+
+export const structuredDataCheck = defineCheck<typeof StructuredDataValue>({
   id: 'structured_data',
   category: 'miscellaneous',
   importance: 'medium',
@@ -13,6 +22,7 @@ export const structuredDataCheck = defineCheck({
     'Structured data (schema.org JSON-LD, microdata, RDFa) and Open Graph tags tell search engines and social networks what the page is about, making it eligible for rich results and good link previews.',
   howToFix:
     'Add a `<script type="application/ld+json">` block with `"@context": "https://schema.org"` and the right `@type` (Article, Product, Organization, ...), and fix any block that is not valid JSON.',
+  value: StructuredDataValue,
   run({ snapshot }) {
     const types: string[] = [];
     const invalidJson: { index: number; error: string }[] = [];
@@ -30,7 +40,7 @@ export const structuredDataCheck = defineCheck({
     types.push(...microdata, ...rdfa);
     const openGraph = snapshot.metas.some((meta) => meta.property?.startsWith('og:') && meta.content?.trim());
 
-    const formats: string[] = [];
+    const formats: ('json-ld' | 'microdata' | 'rdfa' | 'open_graph')[] = [];
     if (snapshot.jsonLd.length > 0) formats.push('json-ld');
     if (snapshot.microdataTypes.length > 0) formats.push('microdata');
     // RDFa is as valid a schema.org syntax as microdata for search engines, so it counts too.

@@ -3,7 +3,7 @@ import { makeContext } from '../../../test/support/check-context.ts';
 import type { Script } from '../../parse/page-snapshot.ts';
 import { deferJavascriptCheck } from './defer-javascript.ts';
 
-const script = (extra: Partial<Script>): Script => ({ src: null, type: null, async: false, defer: false, inHead: true, ...extra });
+const script = (extra: Partial<Script>): Script => ({ src: null, type: null, async: false, defer: false, inHead: true, tagStart: 0, tagEnd: 0, ...extra });
 const run = (scripts: Script[]) => deferJavascriptCheck.run(makeContext({ snapshot: { scripts } }));
 
 describe('defer_javascript', () => {
@@ -30,7 +30,7 @@ describe('defer_javascript', () => {
     expect(outcome).toMatchObject({
       passed: false,
       value: { external_scripts: 3, blocking: 2, blocking_in_head: 1 },
-      errors: { blocking_scripts: ['https://example.com/jquery.js', 'https://cdn.example.net/lib.js'] },
+      errors: { blocking_scripts: [{ src: 'https://example.com/jquery.js' }, { src: 'https://cdn.example.net/lib.js' }] },
     });
   });
 });

@@ -1,6 +1,8 @@
-import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { defineCheck, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
 import type { Script } from '../../parse/page-snapshot.ts';
 import { displayUrl } from './display-url.ts';
+import { Int, Obj } from '../value-schema.ts';
 
 /** MIME types that make a script classic JavaScript (HTML "JavaScript MIME type"); any other type is a data block. */
 const JAVASCRIPT_TYPES = new Set([
@@ -10,7 +12,9 @@ const JAVASCRIPT_TYPES = new Set([
   'text/x-ecmascript', 'text/x-javascript',
 ]);
 
-export const deferJavascriptCheck = defineCheck({
+const DeferJavascriptValue = Obj({ external_scripts: Int(), blocking: Int(), blocking_in_head: Int() });
+
+export const deferJavascriptCheck = defineCheck<typeof DeferJavascriptValue>({
   id: 'defer_javascript',
   category: 'performance',
   importance: 'low',
@@ -20,7 +24,8 @@ export const deferJavascriptCheck = defineCheck({
     'A script without `defer` or `async` stops the browser from building the page until it has downloaded and run, delaying what visitors see.',
   howToFix:
     'Add `defer` to external scripts (keeps their order) or `async` to independent ones such as analytics; ES modules (`type="module"`) are deferred already.',
-  run({ snapshot }) {
+  value: DeferJavascriptValue,
+  run({ page, snapshot }) {
     const external = snapshot.scripts.filter((script) => script.src?.trim() && executes(script));
     if (external.length === 0) return notApplicable('the page has no external scripts');
     const blocking = external.filter((script) => !script.defer && !script.async && !isModule(script));
@@ -33,7 +38,9 @@ export const deferJavascriptCheck = defineCheck({
     return {
       passed: false,
       value,
-      errors: { blocking_scripts: firstDistinct(blocking.map((script) => script.src ?? ''), (src) => displayUrl(src, snapshot.baseUrl)) },
+      errors: {
+        blocking_scripts: firstDistinctLocated(blocking, (script) => displayUrl(script.src ?? '', snapshot.baseUrl), (script) => script, 'src', page),
+      },
     };
   },
 });

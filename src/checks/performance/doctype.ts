@@ -1,7 +1,11 @@
+import type { Static } from '@sinclair/typebox';
 import { defineCheck, type CheckOutcome } from '../check.ts';
 import { documentMode } from '../../parse/doctype.ts';
+import { Nullable, Obj, OneOf, Str } from '../value-schema.ts';
 
-export const doctypeCheck = defineCheck({
+const DoctypeValue = Obj({ doctype: Nullable(Str()), mode: OneOf(['no-quirks', 'limited-quirks', 'quirks']) });
+
+export const doctypeCheck = defineCheck<typeof DoctypeValue>({
   id: 'doctype',
   category: 'performance',
   importance: 'medium',
@@ -11,7 +15,8 @@ export const doctypeCheck = defineCheck({
     'Without `<!DOCTYPE html>` (or with an old one) browsers fall back to quirks mode, which lays the page out with legacy rules and can render it differently from browser to browser.',
   howToFix:
     'Start the document with `<!DOCTYPE html>` as the very first thing, before `<html>` and before any other output (a stray warning printed by the server counts).',
-  run({ snapshot }): CheckOutcome {
+  value: DoctypeValue,
+  run({ snapshot }): CheckOutcome<Static<typeof DoctypeValue>> {
     const { raw, standardsMode } = snapshot.doctype;
     if (raw === null) return { passed: false, value: { doctype: null, mode: 'quirks' }, errors: { missing: ['<!DOCTYPE html>'] } };
     if (standardsMode) return { passed: true, value: { doctype: raw, mode: 'no-quirks' }, errors: null };

@@ -1,6 +1,9 @@
 import { defineCheck } from '../check.ts';
+import { Int, Num, Obj } from '../value-schema.ts';
 
-export const domSizeCheck = defineCheck({
+const DomSizeValue = Obj({ elements: Int(), max_depth: Int(), max_elements: Num() });
+
+export const domSizeCheck = defineCheck<typeof DomSizeValue>({
   id: 'dom_size',
   category: 'performance',
   importance: 'low',
@@ -10,6 +13,7 @@ export const domSizeCheck = defineCheck({
     'A page with very many elements takes longer to style, lay out and update, and uses more memory, which makes it slower to show and to react to input.',
   howToFix:
     'Remove wrapper elements that only exist for styling, paginate or virtualise long lists, and load rarely used parts (menus, comments) on demand.',
+  value: DomSizeValue,
   run({ snapshot, thresholds }) {
     const value = { elements: snapshot.elementCount, max_depth: snapshot.maxDepth, max_elements: thresholds.max_dom_elements };
     if (snapshot.elementCount <= thresholds.max_dom_elements) return { passed: true, value, errors: null };

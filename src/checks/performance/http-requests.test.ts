@@ -5,7 +5,7 @@ import { httpRequestsCheck } from './http-requests.ts';
 
 const ref = (tag: string, url: string, extra: Partial<ResourceRef> = {}): ResourceRef => ({ tag, attr: 'src', url, deferred: false, ...extra });
 const img = (extra: Partial<Image>): Image => ({
-  src: null, srcset: null, alt: '', width: '1', height: '1', loading: null, role: null, pictureSources: [], ...extra,
+  src: null, srcset: null, alt: '', width: '1', height: '1', loading: null, role: null, pictureSources: [], hidden: false, tagStart: 0, tagEnd: 0, ...extra,
 });
 
 describe('http_requests', () => {

@@ -1,7 +1,10 @@
 import { defineCheck } from '../check.ts';
 import { isWebProtocol, resourceTargets } from '../../parse/link-urls.ts';
+import { Dict, Int, Num, Obj } from '../value-schema.ts';
 
-export const httpRequestsCheck = defineCheck({
+const HttpRequestsValue = Obj({ requests: Int(), by_tag: Dict(Int(), 'requests by tag name'), deferred: Int(), max: Num() });
+
+export const httpRequestsCheck = defineCheck<typeof HttpRequestsValue>({
   id: 'http_requests',
   category: 'performance',
   importance: 'low',
@@ -11,6 +14,7 @@ export const httpRequestsCheck = defineCheck({
     'Each script, stylesheet, image, frame and media file the HTML loads up front is another request competing for the connection, which slows the first view.',
   howToFix:
     'Bundle scripts and stylesheets, lazy-load images and iframes below the fold (`loading="lazy"`), use `preload="none"` on media, and remove unused resources.',
+  value: HttpRequestsValue,
   run({ snapshot, thresholds }) {
     const counted = new Map<string, string>();
     let deferred = 0;

@@ -1,7 +1,10 @@
 import { defineCheck, notApplicable } from '../check.ts';
 import { isHttpsPage } from '../security/page-scheme.ts';
+import { Bool, Nullable, Obj, Str } from '../value-schema.ts';
 
-export const http2Check = defineCheck({
+const Http2Value = Obj({ http_version: Str(), origin_http2: Nullable(Bool()) });
+
+export const http2Check = defineCheck<typeof Http2Value>({
   id: 'http2',
   category: 'performance',
   importance: 'low',
@@ -11,6 +14,7 @@ export const http2Check = defineCheck({
     'HTTP/2 (and HTTP/3) carry many requests over one connection at once with compressed headers, so pages with many resources load faster than over HTTP/1.1.',
   howToFix:
     'Enable HTTP/2 in the web server or CDN (e.g. `listen 443 ssl http2;` in nginx, `Protocols h2 http/1.1` in Apache); it needs https.',
+  value: Http2Value,
   run({ page, origin }) {
     const value = { http_version: page.httpVersion, origin_http2: origin.http2 };
     if (page.httpVersion === '2' || page.httpVersion === '3') return { passed: true, value, errors: null };

@@ -4,7 +4,7 @@ import type { Image } from '../../parse/page-snapshot.ts';
 import { imageDimensionsCheck } from './image-dimensions.ts';
 
 const img = (extra: Partial<Image>): Image => ({
-  src: 'a.jpg', srcset: null, alt: '', width: '100', height: '50', loading: null, role: null, pictureSources: [], ...extra,
+  src: 'a.jpg', srcset: null, alt: '', width: '100', height: '50', loading: null, role: null, pictureSources: [], hidden: false, tagStart: 0, tagEnd: 0, ...extra,
 });
 const run = (images: Image[]) => imageDimensionsCheck.run(makeContext({ snapshot: { images } }));
 
@@ -27,7 +27,7 @@ describe('image_dimensions', () => {
     expect(outcome).toMatchObject({
       passed: false,
       value: { images: 4, missing_dimensions: 3 },
-      errors: { missing_dimensions: ['https://example.com/b.png', 'https://example.com/c.png', '(img without src)'] },
+      errors: { missing_dimensions: [{ src: 'https://example.com/b.png' }, { src: 'https://example.com/c.png' }, { src: '(img without src)' }] },
     });
   });
 
@@ -40,8 +40,8 @@ describe('image_dimensions', () => {
     const images = Array.from({ length: 40 }, (_, i) => img({ src: `/i${i % 30}.png`, width: null }));
     const outcome = run(images);
     expect(outcome).toMatchObject({ passed: false, value: { images: 40, missing_dimensions: 40 } });
-    expect(outcome.passed === false && outcome.errors?.missing_dimensions).toEqual(
-      Array.from({ length: 25 }, (_, i) => `https://example.com/i${i}.png`),
+    expect(outcome.passed === false && outcome.errors?.missing_dimensions).toMatchObject(
+      Array.from({ length: 25 }, (_, i) => ({ src: `https://example.com/i${i}.png` })),
     );
   });
 });

@@ -4,7 +4,7 @@ import type { Image } from '../../parse/page-snapshot.ts';
 import { imageFormatCheck } from './image-format.ts';
 
 const img = (extra: Partial<Image>): Image => ({
-  src: null, srcset: null, alt: '', width: '1', height: '1', loading: null, role: null, pictureSources: [], ...extra,
+  src: null, srcset: null, alt: '', width: '1', height: '1', loading: null, role: null, pictureSources: [], hidden: false, tagStart: 0, tagEnd: 0, ...extra,
 });
 const run = (images: Image[]) => imageFormatCheck.run(makeContext({ snapshot: { images } }));
 
@@ -45,7 +45,7 @@ describe('image_format', () => {
     expect(outcome).toMatchObject({
       passed: false,
       value: { images: 4, modern: 1, legacy: 3 },
-      errors: { legacy_format: ['https://example.com/photos/b.jpg?w=300', 'https://example.com/c-2x.png', 'https://example.com/d.jpg'] },
+      errors: { legacy_format: [{ url: 'https://example.com/photos/b.jpg?w=300' }, { url: 'https://example.com/c-2x.png' }, { url: 'https://example.com/d.jpg' }] },
     });
   });
 
@@ -66,7 +66,7 @@ describe('image_format', () => {
     const outcome = run(images);
     expect(outcome).toMatchObject({ passed: false, value: { images: 70, legacy: 40, unknown: 30 } });
     if (outcome.passed !== false) throw new Error('expected a failure');
-    expect(outcome.errors?.legacy_format).toEqual(Array.from({ length: 25 }, (_, i) => `https://example.com/p${i}.png`));
+    expect(outcome.errors?.legacy_format).toMatchObject(Array.from({ length: 25 }, (_, i) => ({ url: `https://example.com/p${i}.png` })));
     expect((outcome.value as { unknown_urls: string[] }).unknown_urls).toEqual(Array.from({ length: 25 }, (_, i) => `https://example.com/cdn/u${i}`));
   });
 });

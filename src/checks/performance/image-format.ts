@@ -1,8 +1,10 @@
 import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
 import type { Image, PictureSource } from '../../parse/page-snapshot.ts';
 import { classifyImageUrl, type ImageUrlFormat } from './image-url-format.ts';
 import { imageCandidateUrls, parseSrcset } from '../../parse/srcset.ts';
 import { displayUrl } from './display-url.ts';
+import { Int, List, Obj, Str } from '../value-schema.ts';
 
 const MODERN_SOURCE_TYPES = new Set(['image/avif', 'image/webp']);
 /**
@@ -11,7 +13,17 @@ const MODERN_SOURCE_TYPES = new Set(['image/avif', 'image/webp']);
  */
 const PLACEHOLDER_MAX_CHARS = 1000;
 
-export const imageFormatCheck = defineCheck({
+const ImageFormatValue = Obj({
+  images: Int(),
+  modern: Int(),
+  legacy: Int(),
+  unknown: Int(),
+  unknown_urls: List(Str()),
+  without_source: Int(),
+  inline_placeholders: Int(),
+});
+
+export const imageFormatCheck = defineCheck<typeof ImageFormatValue>({
   id: 'image_format',
   category: 'performance',
   importance: 'medium',
@@ -21,10 +33,11 @@ export const imageFormatCheck = defineCheck({
     'AVIF and WebP images are typically 25–50% smaller than JPEG or PNG at the same quality, so pages load faster and use less data. SVG suits logos and icons.',
   howToFix:
     'Serve photos as AVIF or WebP (with `<picture><source type="image/avif">` and a JPEG fallback if needed) and icons as SVG; most image CDNs can convert automatically.',
-  run({ snapshot }) {
+  value: ImageFormatValue,
+  run({ page, snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');
     // URLs as written; only the first few distinct ones are shown (firstDistinct), so only those are resolved
-    const legacy: string[] = [];
+    const legacy: { url: string; img: Image }[] = [];
     const unknown: string[] = [];
     let modern = 0;
     let withoutSource = 0;
@@ -39,7 +52,7 @@ export const imageFormatCheck = defineCheck({
       }
       const verdict = imageVerdict(img, candidates, snapshot.baseUrl);
       if (verdict.format === 'modern') modern++;
-      else if (verdict.format === 'legacy') legacy.push(verdict.url);
+      else if (verdict.format === 'legacy') legacy.push({ url: verdict.url, img });
       else unknown.push(verdict.url);
     }
     const judged = modern + legacy.length + unknown.length;
@@ -55,7 +68,8 @@ export const imageFormatCheck = defineCheck({
       inline_placeholders: placeholders,
     };
     if (legacy.length === 0) return { passed: true, value, errors: null };
-    return { passed: false, value, errors: { legacy_format: firstDistinct(legacy, (url) => displayUrl(url, snapshot.baseUrl)) } };
+    const listed = firstDistinctLocated(legacy, ({ url }) => displayUrl(url, snapshot.baseUrl), ({ img }) => img, 'url', page);
+    return { passed: false, value, errors: { legacy_format: listed } };
   },
 });
 

@@ -1,6 +1,9 @@
 import { defineCheck } from '../check.ts';
+import { Int, Num, Obj } from '../value-schema.ts';
 
-export const loadTimeCheck = defineCheck({
+const LoadTimeValue = Obj({ total_ms: Num(), redirects: Int(), max_ms: Num() });
+
+export const loadTimeCheck = defineCheck<typeof LoadTimeValue>({
   id: 'load_time',
   category: 'performance',
   importance: 'medium',
@@ -10,6 +13,7 @@ export const loadTimeCheck = defineCheck({
     'A slow HTML download delays everything else on the page; visitors leave slow pages and search engines crawl them less.',
   howToFix:
     'Remove unneeded redirects, cache the generated HTML (or serve it from a CDN), speed up slow database queries and shrink the HTML.',
+  value: LoadTimeValue,
   run({ page, thresholds }) {
     const value = { total_ms: page.totalMs, redirects: page.redirects.length, max_ms: thresholds.max_load_time_ms };
     if (page.totalMs <= thresholds.max_load_time_ms) return { passed: true, value, errors: null };

@@ -1,6 +1,9 @@
 import { defineCheck } from '../check.ts';
+import { Int, Num, Obj } from '../value-schema.ts';
 
-export const pageSizeCheck = defineCheck({
+const PageSizeValue = Obj({ transferred_bytes: Int(), body_bytes: Int(), max_bytes: Num() });
+
+export const pageSizeCheck = defineCheck<typeof PageSizeValue>({
   id: 'page_size',
   category: 'performance',
   importance: 'medium',
@@ -10,6 +13,7 @@ export const pageSizeCheck = defineCheck({
     'Every byte of HTML must arrive before the page is complete; a heavy document is slow on mobile networks and costs visitors data.',
   howToFix:
     'Compress the response, move inline scripts, styles and SVGs to cacheable files, and paginate or lazy-load long lists.',
+  value: PageSizeValue,
   run({ page, thresholds }) {
     const value = {
       transferred_bytes: page.transferredBytes,

@@ -1,9 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { defineCheck, type CheckOutcome } from '../check.ts';
+import { Int, Nullable, Obj, Str } from '../value-schema.ts';
 
 /** Codings browsers decode. `x-gzip` is the legacy alias of gzip (RFC 9110 §8.4.1.3). */
 const COMPRESSING_CODINGS = new Set(['gzip', 'x-gzip', 'br', 'zstd', 'deflate']);
 
-export const textCompressionCheck = defineCheck({
+const TextCompressionValue = Obj({ content_encoding: Nullable(Str()), transferred_bytes: Int(), body_bytes: Int() });
+
+export const textCompressionCheck = defineCheck<typeof TextCompressionValue>({
   id: 'text_compression',
   category: 'performance',
   importance: 'medium',
@@ -13,7 +17,8 @@ export const textCompressionCheck = defineCheck({
     'Compressing HTML with gzip, Brotli or Zstandard typically shrinks it by 70% or more, so the page arrives sooner, especially on mobile connections.',
   howToFix:
     'Turn on gzip or Brotli (br) compression for text/html responses in the web server, CDN or application (e.g. `gzip on;` or the brotli module in nginx, mod_deflate in Apache).',
-  run({ page }): CheckOutcome {
+  value: TextCompressionValue,
+  run({ page }): CheckOutcome<Static<typeof TextCompressionValue>> {
     const codings = (page.contentEncoding ?? '')
       .split(',')
       .map((coding) => coding.trim().toLowerCase())

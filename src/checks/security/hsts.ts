@@ -1,8 +1,17 @@
 import { defineCheck, notApplicable } from '../check.ts';
 import { parseHsts } from '../../parse/headers/hsts.ts';
 import { isHttpsPage } from './page-scheme.ts';
+import { Bool, Int, Nullable, Num, Obj, Opt, Str } from '../value-schema.ts';
 
-export const hstsCheck = defineCheck({
+const HstsValue = Obj({
+  header: Nullable(Str()),
+  max_age: Opt(Int()),
+  include_subdomains: Opt(Bool()),
+  preload: Opt(Bool()),
+  min_max_age: Num(),
+});
+
+export const hstsCheck = defineCheck<typeof HstsValue>({
   id: 'hsts',
   category: 'security',
   importance: 'low',
@@ -12,6 +21,7 @@ export const hstsCheck = defineCheck({
     'Strict-Transport-Security tells browsers to use only https for the site, so a visitor cannot be downgraded to http by an attacker on the network. A max-age under a year leaves gaps.',
   howToFix:
     'Send `Strict-Transport-Security: max-age=31536000; includeSubDomains` on https responses (add `preload` and submit the domain to hstspreload.org once every subdomain serves https).',
+  value: HstsValue,
   run({ page, thresholds }) {
     if (!isHttpsPage(page)) return notApplicable('the page is not served over https (browsers ignore HSTS over http)');
     const header = page.headers['strict-transport-security'] ?? null;

@@ -1,7 +1,10 @@
 import { defineCheck } from '../check.ts';
 import { isHttpsPage } from './page-scheme.ts';
+import { Obj, Str } from '../value-schema.ts';
 
-export const httpsEncryptionCheck = defineCheck({
+const HttpsEncryptionValue = Obj({ final_url: Str(), requested_url: Str() });
+
+export const httpsEncryptionCheck = defineCheck<typeof HttpsEncryptionValue>({
   id: 'https_encryption',
   category: 'security',
   importance: 'high',
@@ -11,6 +14,7 @@ export const httpsEncryptionCheck = defineCheck({
     'Without https anyone on the network can read or alter the page; browsers mark it "Not secure" and Google uses https as a ranking signal.',
   howToFix:
     'Install a TLS certificate (free from Let\'s Encrypt), serve the site over https and redirect every http:// URL to its https:// version with a 301.',
+  value: HttpsEncryptionValue,
   run({ page }) {
     const value = { final_url: page.finalUrl, requested_url: page.requestedUrl };
     if (isHttpsPage(page)) return { passed: true, value, errors: null };

@@ -3,7 +3,7 @@ import { makeContext } from '../../../test/support/check-context.ts';
 import type { Form } from '../../parse/page-snapshot.ts';
 import { insecureFormsCheck } from './insecure-forms.ts';
 
-const form = (action: string | null, hasPasswordField = false): Form => ({ action, method: 'post', hasPasswordField });
+const form = (action: string | null, hasPasswordField = false): Form => ({ action, method: 'post', hasPasswordField, tagStart: 0, tagEnd: 0 });
 
 describe('insecure_forms', () => {
   it('does not apply without forms', () => {
@@ -17,7 +17,7 @@ describe('insecure_forms', () => {
 
   it('fails a form posting to http:// from an https page', () => {
     const outcome = insecureFormsCheck.run(makeContext({ snapshot: { forms: [form('http://x.test/subscribe'), form('http://x.test/subscribe')] } }));
-    expect(outcome).toMatchObject({ passed: false, value: { insecure: 2 }, errors: { insecure_action: ['http://x.test/subscribe'] } });
+    expect(outcome).toMatchObject({ passed: false, value: { insecure: 2 }, errors: { insecure_action: [{ action: 'http://x.test/subscribe' }] } });
   });
 
   it('fails forms of an http page and singles out password forms', () => {
@@ -27,7 +27,7 @@ describe('insecure_forms', () => {
     expect(outcome).toMatchObject({
       passed: false,
       value: { password_over_http: 1 },
-      errors: { insecure_action: ['http://example.com/login'], password_over_http: ['http://example.com/login'] },
+      errors: { insecure_action: [{ action: 'http://example.com/login' }], password_over_http: [{ action: 'http://example.com/login' }] },
     });
   });
 });

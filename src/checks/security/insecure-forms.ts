@@ -1,7 +1,12 @@
-import { capItems, defineCheck, notApplicable } from '../check.ts';
+import { defineCheck, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
+import type { Form } from '../../parse/page-snapshot.ts';
 import { formSubmissionUrl } from './form-submission.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const insecureFormsCheck = defineCheck({
+const InsecureFormsValue = Obj({ forms: Int(), insecure: Int(), password_forms: Int(), password_over_http: Int() });
+
+export const insecureFormsCheck = defineCheck<typeof InsecureFormsValue>({
   id: 'insecure_forms',
   category: 'security',
   importance: 'medium',
@@ -10,17 +15,18 @@ export const insecureFormsCheck = defineCheck({
   description:
     'A form that submits to an http:// address sends what visitors type, passwords included, readable to anyone on the network; browsers warn before such submissions.',
   howToFix: 'Serve the page over https and make every form `action` an https:// or relative URL.',
+  value: InsecureFormsValue,
   run(ctx) {
     const { forms } = ctx.snapshot;
     if (forms.length === 0) return notApplicable('the page has no forms');
-    const insecure: string[] = [];
-    const passwordOverHttp: string[] = [];
+    const insecure: { action: string; form: Form }[] = [];
+    const passwordOverHttp: { action: string; form: Form }[] = [];
     for (const form of forms) {
       // An absent action submits to the page itself, so every form of an http page submits over http.
       const url = formSubmissionUrl(form, ctx);
       if (url?.protocol !== 'http:') continue;
-      insecure.push(url.href);
-      if (form.hasPasswordField) passwordOverHttp.push(url.href);
+      insecure.push({ action: url.href, form });
+      if (form.hasPasswordField) passwordOverHttp.push({ action: url.href, form });
     }
     const value = {
       forms: forms.length,
@@ -29,8 +35,9 @@ export const insecureFormsCheck = defineCheck({
       password_over_http: passwordOverHttp.length,
     };
     if (insecure.length === 0) return { passed: true, value, errors: null };
-    const errors: Record<string, string[]> = { insecure_action: capItems([...new Set(insecure)]) };
-    if (passwordOverHttp.length > 0) errors.password_over_http = capItems([...new Set(passwordOverHttp)]);
+    const listed = (found: typeof insecure) => firstDistinctLocated(found, ({ action }) => action, ({ form }) => form, 'action', ctx.page);
+    const errors: Record<string, unknown[]> = { insecure_action: listed(insecure) };
+    if (passwordOverHttp.length > 0) errors.password_over_http = listed(passwordOverHttp);
     return { passed: false, value, errors };
   },
 });

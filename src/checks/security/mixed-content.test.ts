@@ -4,7 +4,7 @@ import type { Form, MetaTag, ResourceRef } from '../../parse/page-snapshot.ts';
 import { mixedContentCheck } from './mixed-content.ts';
 
 const ref = (tag: string, url: string, attr = 'src'): ResourceRef => ({ tag, attr, url, deferred: false });
-const form = (action: string | null): Form => ({ action, method: 'post', hasPasswordField: false });
+const form = (action: string | null): Form => ({ action, method: 'post', hasPasswordField: false, tagStart: 0, tagEnd: 0 });
 const cspMeta = (content: string): MetaTag => ({
   name: null, property: null, httpEquiv: 'content-security-policy', charset: null, content, inHead: true,
 });

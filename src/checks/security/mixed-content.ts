@@ -4,11 +4,14 @@ import { displayUrl } from '../performance/display-url.ts';
 import { upgradesInsecureRequests } from './content-security-policy.ts';
 import { formSubmissionUrl } from './form-submission.ts';
 import { isHttpsPage } from './page-scheme.ts';
+import { Bool, Dict, Int, Obj } from '../value-schema.ts';
 
 /** Hosts browsers treat as potentially trustworthy even over http, so never mixed content. */
 const LOOPBACK_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$|\.localhost$/;
 
-export const mixedContentCheck = defineCheck({
+const MixedContentValue = Obj({ insecure: Int(), by_tag: Dict(Int(), 'insecure URLs by tag name'), upgrade_insecure_requests: Bool(), upgraded: Int() });
+
+export const mixedContentCheck = defineCheck<typeof MixedContentValue>({
   id: 'mixed_content',
   category: 'security',
   importance: 'medium',
@@ -18,6 +21,7 @@ export const mixedContentCheck = defineCheck({
     'An https page that loads scripts, styles, frames or media over http:// can be tampered with on the way; browsers block such scripts and frames (breaking the page) and warn about the rest.',
   howToFix:
     'Change the listed http:// URLs to https:// (or make them relative), or send `Content-Security-Policy: upgrade-insecure-requests` once every resource is available over https.',
+  value: MixedContentValue,
   run(ctx) {
     const { snapshot } = ctx;
     if (!isHttpsPage(ctx.page)) return notApplicable('the page is not served over https');

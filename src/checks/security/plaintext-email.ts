@@ -1,6 +1,9 @@
 import { capItems, defineCheck } from '../check.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const plaintextEmailCheck = defineCheck({
+const PlaintextEmailValue = Obj({ emails: Int(), in_text: Int(), in_mailto_links: Int() });
+
+export const plaintextEmailCheck = defineCheck<typeof PlaintextEmailValue>({
   id: 'plaintext_email',
   category: 'security',
   importance: 'low',
@@ -9,6 +12,7 @@ export const plaintextEmailCheck = defineCheck({
   description:
     'Spam bots harvest e-mail addresses from page text and `mailto:` links; an address published this way soon receives spam and phishing.',
   howToFix: 'Replace the addresses with a contact form, or obfuscate them (e.g. render them with JavaScript or as an image).',
+  value: PlaintextEmailValue,
   run({ snapshot }) {
     const inText = unique(snapshot.text.emails);
     const inMailto = unique(snapshot.mailtoEmails);

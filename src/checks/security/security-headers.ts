@@ -1,7 +1,10 @@
 import { defineCheck } from '../check.ts';
 import { enforcedPolicies } from './content-security-policy.ts';
+import { Bool, Nullable, Obj, Str } from '../value-schema.ts';
 
-export const securityHeadersCheck = defineCheck({
+const SecurityHeadersValue = Obj({ content_security_policy: Nullable(Str()), csp_report_only: Bool(), x_content_type_options: Nullable(Str()) });
+
+export const securityHeadersCheck = defineCheck<typeof SecurityHeadersValue>({
   id: 'security_headers',
   category: 'security',
   importance: 'low',
@@ -11,6 +14,7 @@ export const securityHeadersCheck = defineCheck({
     'A Content-Security-Policy limits where scripts may come from, blunting cross-site scripting; `X-Content-Type-Options: nosniff` stops browsers from running files sent with the wrong type.',
   howToFix:
     'Send a `Content-Security-Policy` header (start with `Content-Security-Policy-Report-Only` to test it) and `X-Content-Type-Options: nosniff` on every response.',
+  value: SecurityHeadersValue,
   run(ctx) {
     const policies = enforcedPolicies(ctx);
     const headers = ctx.page.headers;

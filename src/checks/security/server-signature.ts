@@ -1,4 +1,5 @@
 import { defineCheck } from '../check.ts';
+import { Dict, Nullable, Str } from '../value-schema.ts';
 
 /** Headers that name server software; the ASP.NET ones exist only to state a version. */
 const SIGNATURE_HEADERS = ['server', 'x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version'];
@@ -8,7 +9,9 @@ const SIGNATURE_HEADERS = ['server', 'x-powered-by', 'x-aspnet-version', 'x-aspn
  */
 const VERSION = /\/\s*v?\d|(?:^|[^\w.])v?\d+\.\d+/i;
 
-export const serverSignatureCheck = defineCheck({
+const ServerSignatureValue = Dict(Nullable(Str()), 'each signature header (server, x_powered_by, x_aspnet_version, x_aspnetmvc_version) as sent, or null');
+
+export const serverSignatureCheck = defineCheck<typeof ServerSignatureValue>({
   id: 'server_signature',
   category: 'security',
   importance: 'low',
@@ -18,6 +21,7 @@ export const serverSignatureCheck = defineCheck({
     'Version numbers in `Server` or `X-Powered-By` headers tell attackers exactly which known vulnerabilities to try; they help no visitor.',
   howToFix:
     'Hide versions: `server_tokens off;` in nginx, `ServerTokens Prod` in Apache, `expose_php = Off` in php.ini, and remove `X-Powered-By` / `X-AspNet-Version` headers.',
+  value: ServerSignatureValue,
   run({ page }) {
     const value: Record<string, string | null> = {};
     const exposed: string[] = [];

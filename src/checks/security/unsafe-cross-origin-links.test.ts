@@ -4,7 +4,7 @@ import type { Anchor } from '../../parse/page-snapshot.ts';
 import { unsafeCrossOriginLinksCheck } from './unsafe-cross-origin-links.ts';
 
 const anchor = (href: string, extra: Partial<Anchor> = {}): Anchor => ({
-  href, text: 'x', rel: [], target: '_blank', role: null, isNamedAnchor: false, hasOnclick: false, label: null, ...extra,
+  href, text: 'x', rel: [], target: '_blank', role: null, isNamedAnchor: false, hasOnclick: false, label: null, linkOnlyAttributes: [], tagStart: 0, tagEnd: 0, ...extra,
 });
 const run = (anchors: Anchor[]) => unsafeCrossOriginLinksCheck.run(makeContext({ snapshot: { anchors } }));
 
@@ -21,13 +21,13 @@ describe('unsafe_cross_origin_links', () => {
 
   it('fails external new-tab links without them, whatever the case of target', () => {
     const outcome = run([anchor('https://a.test/x', { target: '_BLANK', rel: ['nofollow'] }), anchor('https://b.test/', { rel: ['noopener'] })]);
-    expect(outcome).toMatchObject({ passed: false, value: { unsafe: 1 }, errors: { missing_noopener: ['https://a.test/x'] } });
+    expect(outcome).toMatchObject({ passed: false, value: { unsafe: 1 }, errors: { missing_noopener: [{ href: 'https://a.test/x' }] } });
   });
 
   it('counts every unsafe link but lists the first 25 distinct URLs', () => {
     const anchors = Array.from({ length: 40 }, (_, i) => anchor(`https://s${i % 30}.test/p`));
     const outcome = run(anchors);
     expect(outcome).toMatchObject({ passed: false, value: { external_new_tab_links: 40, unsafe: 40 } });
-    expect(outcome.passed === false && outcome.errors?.missing_noopener).toEqual(Array.from({ length: 25 }, (_, i) => `https://s${i}.test/p`));
+    expect(outcome.passed === false && outcome.errors?.missing_noopener).toMatchObject(Array.from({ length: 25 }, (_, i) => ({ href: `https://s${i}.test/p` })));
   });
 });

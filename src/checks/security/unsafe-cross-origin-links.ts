@@ -1,8 +1,12 @@
-import { defineCheck, firstDistinct, notApplicable } from '../check.ts';
+import { defineCheck, notApplicable } from '../check.ts';
+import { firstDistinctLocated } from '../locate.ts';
 import { anchorTargets, isWebProtocol } from '../../parse/link-urls.ts';
 import { hostnameHasSite, resolveUrl, siteHost } from '../../parse/url.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const unsafeCrossOriginLinksCheck = defineCheck({
+const UnsafeCrossOriginLinksValue = Obj({ external_new_tab_links: Int(), unsafe: Int() });
+
+export const unsafeCrossOriginLinksCheck = defineCheck<typeof UnsafeCrossOriginLinksValue>({
   id: 'unsafe_cross_origin_links',
   category: 'security',
   importance: 'low',
@@ -11,6 +15,7 @@ export const unsafeCrossOriginLinksCheck = defineCheck({
   description:
     'A page opened with `target="_blank"` can reach back through `window.opener` and send your tab to a phishing page. Current browsers imply `noopener`, but older ones do not.',
   howToFix: 'Add `rel="noopener"` (or `rel="noopener noreferrer"`) to every `target="_blank"` link that points to another site.',
+  value: UnsafeCrossOriginLinksValue,
   run({ page, snapshot }) {
     const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);
     const pageHost = pageUrl ? siteHost(pageUrl) : null;
@@ -28,6 +33,7 @@ export const unsafeCrossOriginLinksCheck = defineCheck({
     if (external === 0) return notApplicable('no link opens another site in a new tab');
     const value = { external_new_tab_links: external, unsafe: unsafe.length };
     if (unsafe.length === 0) return { passed: true, value, errors: null };
-    return { passed: false, value, errors: { missing_noopener: firstDistinct(unsafe, (i) => targets.href(i) as string) } };
+    const listed = firstDistinctLocated(unsafe, (i) => targets.href(i) as string, (i) => anchors[i], 'href', page);
+    return { passed: false, value, errors: { missing_noopener: listed } };
   },
 });

@@ -1,6 +1,9 @@
 import { defineCheck, notApplicable } from '../check.ts';
+import { Bool, Int, Obj, Str } from '../value-schema.ts';
 
-export const notFoundPageCheck = defineCheck({
+const NotFoundPageValue = Obj({ url: Str({ description: 'the random path asked' }), status_code: Int(), final_url: Str(), redirected: Bool() });
+
+export const notFoundPageCheck = defineCheck<typeof NotFoundPageValue>({
   id: '404_page',
   category: 'seo',
   importance: 'medium',
@@ -10,6 +13,7 @@ export const notFoundPageCheck = defineCheck({
     'When an address that does not exist answers 200 (a "soft 404") or redirects to another page, search engines may index error pages, waste crawl time on them, and keep dead URLs in their results.',
   howToFix:
     'Make the server answer unknown paths with status 404 (or 410 for pages removed for good), with a helpful error page, instead of 200 or a redirect to the home page.',
+  value: NotFoundPageValue,
   run({ origin }) {
     const probe = origin.notFoundProbe;
     if (probe.statusCode === null) {

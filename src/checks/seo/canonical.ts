@@ -2,6 +2,7 @@ import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check
 import { isAbsoluteHttpUrl, resolveUrl } from '../../parse/url.ts';
 import { parseLinkHeader } from '../../parse/headers/link-header.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Bool, Int, List, Nullable, Obj, OneOf, Opt, Str } from '../value-schema.ts';
 
 interface Declared {
   source: 'head' | 'header';
@@ -10,7 +11,14 @@ interface Declared {
   resolved: string | null;
 }
 
-export const canonicalCheck = defineCheck({
+const CanonicalValue = Obj({
+  canonical: Opt(Nullable(Str())),
+  points_to_self: Opt(Bool()),
+  declarations: Opt(List(Obj({ source: OneOf(['head', 'header']), href: Str() }))),
+  ignored_in_body: Int({ description: 'canonical links in the body, which search engines ignore' }),
+});
+
+export const canonicalCheck = defineCheck<typeof CanonicalValue>({
   id: 'canonical',
   category: 'seo',
   importance: 'medium',
@@ -20,6 +28,7 @@ export const canonicalCheck = defineCheck({
     'rel=canonical tells search engines which URL to index when the same content is reachable at several addresses. A malformed or contradictory canonical is ignored, leaving the choice to the search engine.',
   howToFix:
     'Declare one canonical, as an absolute URL (`https://example.com/page`), in a `<link rel="canonical">` in the `<head>` or in the `Link` header, and make every declaration name the same URL.',
+  value: CanonicalValue,
   run({ page, snapshot }) {
     const declared: Declared[] = [
       ...snapshot.linkTags

@@ -1,5 +1,6 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { List, Obj, Str } from '../value-schema.ts';
 
 // Function words of the main European languages; a title word among them says nothing about the topic.
 // Words under 3 letters are dropped anyway, so they are not listed.
@@ -31,7 +32,9 @@ const UNSPACED_SCRIPT = new RegExp(`[${UNSPACED_SCRIPTS.map((script) => `\\p{Scr
  * and hyphens: "don't", "e-commerce". */
 const COMPOUND = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
 
-export const contentKeywordsCheck = defineCheck({
+const ContentKeywordsValue = Obj({ title_words: List(Str()), found: List(Str(), 'title words found in the visible text') });
+
+export const contentKeywordsCheck = defineCheck<typeof ContentKeywordsValue>({
   id: 'content_keywords',
   category: 'seo',
   importance: 'medium',
@@ -40,6 +43,7 @@ export const contentKeywordsCheck = defineCheck({
   description:
     'Search engines check that a page delivers what its title promises. When none of the title’s words appear in the visible text, the title and the content tell different stories.',
   howToFix: 'Use the main words of the title in the visible text (the first paragraph is a natural place), or retitle the page to match what it says.',
+  value: ContentKeywordsValue,
   run({ snapshot }) {
     if (snapshot.titles.length === 0) return notApplicable('the page has no title');
     const { words } = snapshot.text;

@@ -1,7 +1,10 @@
 import { defineCheck } from '../check.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Num, Obj } from '../value-schema.ts';
 
-export const contentLengthCheck = defineCheck({
+const ContentLengthValue = Obj({ words: Int(), min: Num() });
+
+export const contentLengthCheck = defineCheck<typeof ContentLengthValue>({
   id: 'content_length',
   category: 'seo',
   importance: 'low',
@@ -10,6 +13,7 @@ export const contentLengthCheck = defineCheck({
   description:
     'Pages with only a few sentences rarely answer a searcher’s question well and are easily seen as thin content; enough visible text gives search engines something to rank.',
   howToFix: 'Expand the main content with useful text for the reader, or merge thin pages into a fuller one.',
+  value: ContentLengthValue,
   run({ snapshot, thresholds }) {
     const words = snapshot.text.wordCount;
     const value = { words, min: thresholds.min_words };

@@ -4,7 +4,7 @@ import { makeContext } from '../../../test/support/check-context.ts';
 import { crawlableAnchorsCheck } from './crawlable-anchors.ts';
 
 const a = (href: string | null, extra: Partial<Anchor> = {}): Anchor => ({
-  href, text: 'link', rel: [], target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null, ...extra,
+  href, text: 'link', rel: [], target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null, linkOnlyAttributes: [], tagStart: 0, tagEnd: 0, ...extra,
 });
 const run = (...anchors: Anchor[]) => crawlableAnchorsCheck.run(makeContext({ snapshot: { anchors } }));
 
@@ -32,6 +32,21 @@ describe('crawlable_anchors', () => {
 
   it('fails an anchor without href that acts as a link through onclick', () => {
     expect(run(a(null, { hasOnclick: true }))).toMatchObject({ passed: false, errors: { onclick_without_href: [{ href: null, text: 'link' }] } });
+  });
+
+  it('fails an anchor without href that carries an attribute only a link may have (missing_href)', () => {
+    const outcome = run(a(null, { text: 'Photo', linkOnlyAttributes: ['target', 'rel'] }), a(null, { linkOnlyAttributes: ['download'] }));
+    expect(outcome).toMatchObject({
+      passed: false,
+      value: { uncrawlable: 2, missing_href: 2 },
+      errors: { missing_href: [{ href: null, text: 'Photo', attributes: ['target', 'rel'] }, { href: null, attributes: ['download'] }] },
+    });
+  });
+
+  it('leaves a placeholder without href alone when it is a jump target, has a role or carries no link attribute', () => {
+    const named = a(null, { isNamedAnchor: true, linkOnlyAttributes: ['target'] });
+    const button = a(null, { role: 'button', linkOnlyAttributes: ['rel'] });
+    expect(run(named, button, a(null))).toMatchObject({ passed: true, value: { anchors_checked: 2, uncrawlable: 0 } });
   });
 
   it('skips anchors with a role and named anchors without href', () => {

@@ -4,7 +4,7 @@ import { makeContext } from '../../../test/support/check-context.ts';
 import { headingOrderCheck } from './heading-order.ts';
 
 const run = (...levels: Heading['level'][]) =>
-  headingOrderCheck.run(makeContext({ snapshot: { headings: levels.map((level) => ({ level, text: `h${level}` })) } }));
+  headingOrderCheck.run(makeContext({ snapshot: { headings: levels.map((level) => ({ level, text: `h${level}`, tagStart: 0, tagEnd: 0 })) } }));
 
 describe('heading_order', () => {
   it('passes one level at a time down, and any jump back up', () => {

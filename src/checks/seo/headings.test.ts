@@ -3,7 +3,7 @@ import type { Heading } from '../../parse/page-snapshot.ts';
 import { makeContext } from '../../../test/support/check-context.ts';
 import { headingsCheck } from './headings.ts';
 
-const h = (level: Heading['level'], text: string): Heading => ({ level, text });
+const h = (level: Heading['level'], text: string): Heading => ({ level, text, tagStart: 0, tagEnd: 0 });
 const run = (...headings: Heading[]) => headingsCheck.run(makeContext({ snapshot: { headings } }));
 
 describe('headings', () => {

@@ -2,6 +2,7 @@ import { capItems, defineCheck, notApplicable, type CheckErrors } from '../check
 import { isAbsoluteHttpUrl } from '../../parse/url.ts';
 import { parseLinkHeader } from '../../parse/headers/link-header.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Bool, Int, List, Obj, Str } from '../value-schema.ts';
 
 // What search engines accept in hreflang: a 2-3 letter language, optionally a script and a region
 // ("en", "en-GB", "zh-Hant-TW", "es-419"), or x-default for the fallback page.
@@ -13,7 +14,9 @@ interface Alternate {
   href: string;
 }
 
-export const hreflangCheck = defineCheck({
+const HreflangValue = Obj({ alternates: Int(), languages: List(Str()), has_x_default: Bool() });
+
+export const hreflangCheck = defineCheck<typeof HreflangValue>({
   id: 'hreflang',
   category: 'seo',
   importance: 'low',
@@ -23,6 +26,7 @@ export const hreflangCheck = defineCheck({
     'hreflang links point search engines to the version of the page for each language or region, so searchers land on the one they can read. An invalid code or a relative URL makes search engines ignore that entry.',
   howToFix:
     'Give each `<link rel="alternate" hreflang>` a language code such as `en`, `en-GB` or `x-default` (hyphen, not underscore) and an absolute URL (`https://example.com/en/`).',
+  value: HreflangValue,
   run({ page, snapshot }) {
     const alternates: Alternate[] = [
       ...snapshot.linkTags

@@ -3,7 +3,7 @@ import type { Anchor } from '../../parse/page-snapshot.ts';
 import { makeContext } from '../../../test/support/check-context.ts';
 import { inPageLinksCheck } from './in-page-links.ts';
 
-const a = (href: string | null, rel: string[] = []): Anchor => ({ href, text: 'link', rel, target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null });
+const a = (href: string | null, rel: string[] = []): Anchor => ({ href, text: 'link', rel, target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null, linkOnlyAttributes: [], tagStart: 0, tagEnd: 0 });
 const run = (anchors: Anchor[], max_links?: number) =>
   inPageLinksCheck.run(makeContext({ snapshot: { anchors }, thresholds: max_links === undefined ? {} : { max_links } }));
 

@@ -2,8 +2,11 @@ import { defineCheck } from '../check.ts';
 import { anchorTargets, isWebProtocol, withoutFragment } from '../../parse/link-urls.ts';
 import { hostnameHasSite, siteHost } from '../../parse/url.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Obj } from '../value-schema.ts';
 
-export const inPageLinksCheck = defineCheck({
+const InPageLinksValue = Obj({ internal: Int(), external: Int(), nofollow: Int(), total: Int(), max: Int() });
+
+export const inPageLinksCheck = defineCheck<typeof InPageLinksValue>({
   id: 'in_page_links',
   category: 'seo',
   importance: 'low',
@@ -12,6 +15,7 @@ export const inPageLinksCheck = defineCheck({
   description:
     'Each link passes on a share of the page’s value and competes for the reader’s attention; hundreds of links dilute both and make the important ones hard to find.',
   howToFix: 'Trim navigation, footer and tag-cloud links to the ones readers need, and move long link lists to their own pages.',
+  value: InPageLinksValue,
   run({ page, snapshot, thresholds }) {
     const pageHost = URL.canParse(page.finalUrl) ? siteHost(new URL(page.finalUrl)) : null;
     const pageWithoutFragment = withoutFragment(page.finalUrl);

@@ -1,4 +1,6 @@
+import type { Static } from '@sinclair/typebox';
 import { defineCheck, type CheckOutcome } from '../check.ts';
+import { Nullable, Obj, Str } from '../value-schema.ts';
 
 // BCP 47 well-formedness (RFC 5646 section 2.1), case-insensitive: the shape, not the IANA registry.
 // "en-US", "zh-Hant-TW", "de-CH-1996", "x-private" pass; "en_US", "e" do not. One registry fact is
@@ -18,7 +20,9 @@ const IRREGULAR = new Set([
   'i-navajo', 'i-pwn', 'i-tao', 'i-tay', 'i-tsu', 'sgn-be-fr', 'sgn-be-nl', 'sgn-ch-de',
 ]);
 
-export const languageCheck = defineCheck({
+const LanguageValue = Obj({ lang: Nullable(Str()) });
+
+export const languageCheck = defineCheck<typeof LanguageValue>({
   id: 'language',
   category: 'seo',
   importance: 'medium',
@@ -27,7 +31,8 @@ export const languageCheck = defineCheck({
   description:
     'The `lang` attribute of `<html>` tells search engines, browsers (translation, hyphenation) and screen readers (pronunciation) which language the page is written in.',
   howToFix: 'Add a BCP 47 language tag to the html element, such as `<html lang="en">` or `<html lang="pt-BR">` (hyphen, not underscore).',
-  run({ snapshot }): CheckOutcome {
+  value: LanguageValue,
+  run({ snapshot }): CheckOutcome<Static<typeof LanguageValue>> {
     const lang = snapshot.htmlLang?.trim() ?? null;
     if (lang === null || lang === '') {
       return { passed: false, value: { lang: snapshot.htmlLang }, errors: { missing: ['<html lang>'] } };

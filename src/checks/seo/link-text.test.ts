@@ -3,7 +3,7 @@ import type { Anchor } from '../../parse/page-snapshot.ts';
 import { makeContext } from '../../../test/support/check-context.ts';
 import { linkTextCheck } from './link-text.ts';
 
-const a = (href: string, text: string, rel: string[] = []): Anchor => ({ href, text, rel, target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null });
+const a = (href: string, text: string, rel: string[] = []): Anchor => ({ href, text, rel, target: null, role: null, isNamedAnchor: false, hasOnclick: false, label: null, linkOnlyAttributes: [], tagStart: 0, tagEnd: 0 });
 const run = (anchors: Anchor[], htmlLang: string | null = 'en') => linkTextCheck.run(makeContext({ snapshot: { anchors, htmlLang } }));
 
 describe('link_text', () => {
@@ -49,5 +49,13 @@ describe('link_text', () => {
       a('/b', ''),
     ];
     expect(run(anchors)).toMatchObject({ passed: null });
+  });
+
+  it('skips links whose href is empty: they point at the page itself, like # links', () => {
+    expect(run([a('', 'Read more'), a('  ', 'more'), a('/story', 'The full story')])).toEqual({
+      passed: true,
+      value: { links_checked: 1, generic: 0 },
+      errors: null,
+    });
   });
 });

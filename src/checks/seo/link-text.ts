@@ -2,6 +2,9 @@ import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { anchorTargets, withoutFragment } from '../../parse/link-urls.ts';
 import { isJsWhitespace } from '../../parse/whitespace.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { locate } from '../locate.ts';
+import type { Anchor } from '../../parse/page-snapshot.ts';
+import { Int, Obj } from '../value-schema.ts';
 
 // Whole link texts that say nothing about the destination, per language (lower-case, without the
 // trailing punctuation or arrows that are stripped before comparing). Lighthouse's lists plus more.
@@ -35,7 +38,9 @@ function mayHaveSkippedScheme(href: string): boolean {
   return first === 0x6a || first === 0x6d || first === 0x74; // j m t
 }
 
-export const linkTextCheck = defineCheck({
+const LinkTextValue = Obj({ links_checked: Int(), generic: Int() });
+
+export const linkTextCheck = defineCheck<typeof LinkTextValue>({
   id: 'link_text',
   category: 'seo',
   importance: 'medium',
@@ -44,9 +49,12 @@ export const linkTextCheck = defineCheck({
   description:
     'Search engines use the words of a link to understand the page it points to, and readers scan links to decide where to go. "Click here" or "read more" tells neither anything.',
   howToFix: 'Rewrite each listed link so its text names the destination, e.g. "our pricing plans" instead of "click here".',
+  differsFromLighthouse:
+    'The generic phrases are a longer list in more languages (the page\'s language plus English, every list when the language is unknown), and punctuation, symbols and arrows at either end of the text are ignored, so "Read more »" and "→ here" count as generic; Lighthouse compares the trimmed text exactly against its shorter lists. Links to the page itself (`href=""`, `#...`) are skipped by both.',
+  value: LinkTextValue,
   run({ page, snapshot }) {
     const generic = genericTextsFor(snapshot.htmlLang);
-    const offending: { href: string; text: string }[] = [];
+    const offending: Anchor[] = [];
     let checked = 0;
     const { anchors } = snapshot;
     const targets = anchorTargets(snapshot);
@@ -55,17 +63,21 @@ export const linkTextCheck = defineCheck({
       const anchor = anchors[i];
       if (anchor.href === null || anchor.text === '' || anchor.rel.includes('nofollow')) continue;
       const href = anchor.href.trim();
+      // An empty href points at the page itself, like a `#` link: not a link to another page
+      // (crawlable_anchors reports it as uncrawlable).
+      if (href === '') continue;
       if (mayHaveSkippedScheme(href) && SKIPPED_SCHEMES.test(href)) continue;
       if (targets.jumpsWithinPage(i, pageWithoutFragment)) continue;
       checked++;
       // Generic phrases are short; a long text cannot be one, so it skips the normalising work.
       if (anchor.text.length <= MAX_GENERIC_TEXT_CHARS && generic.has(normaliseLinkText(anchor.text))) {
-        offending.push({ href, text: anchor.text });
+        offending.push(anchor);
       }
     }
     if (checked === 0) return notApplicable('the page has no links with text to other pages');
     const value = { links_checked: checked, generic: offending.length };
-    return outcomeFromErrors(value, offending.length === 0 ? {} : { generic: capItems(offending) });
+    const listed = capItems(offending).map((anchor) => ({ href: (anchor.href ?? '').trim(), text: anchor.text, ...locate(page, anchor) }));
+    return outcomeFromErrors(value, offending.length === 0 ? {} : { generic: listed });
   },
 });
 

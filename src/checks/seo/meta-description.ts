@@ -2,8 +2,11 @@ import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { metasNamed, metaText } from './meta-tags.ts';
 import { codePointLength } from './text-measure.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Nullable, Obj, Str } from '../value-schema.ts';
 
-export const metaDescriptionCheck = defineCheck({
+const MetaDescriptionValue = Obj({ description: Nullable(Str()), length: Int(), count: Int(), outside_head: Int() });
+
+export const metaDescriptionCheck = defineCheck<typeof MetaDescriptionValue>({
   id: 'meta_description',
   category: 'seo',
   importance: 'high',
@@ -13,6 +16,7 @@ export const metaDescriptionCheck = defineCheck({
     'Search engines often show the meta description as the snippet under the title; a clear one wins clicks. Without one, or with several, they pick text from the page themselves.',
   howToFix:
     'Add exactly one `<meta name="description" content="...">` to the `<head>`, summarising this page in about 50 to 160 characters.',
+  value: MetaDescriptionValue,
   run({ snapshot, thresholds }) {
     const all = metasNamed(snapshot.metas, ['description']);
     const inHead = all.filter((meta) => meta.inHead);

@@ -2,6 +2,7 @@ import { capItems, defineCheck, type CheckContext } from '../check.ts';
 import { robotsDirectives, xRobotsTagDirectives } from '../../parse/robots-directives.ts';
 import { metasNamed } from './meta-tags.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { List, Nullable, Obj, Str } from '../value-schema.ts';
 
 /** Meta names Googlebot obeys: the generic one and its own. */
 const META_NAMES = ['robots', 'googlebot'];
@@ -12,7 +13,12 @@ interface Directive {
   content: string;
 }
 
-export const noindexCheck = defineCheck({
+const NoindexValue = Obj({
+  directives: List(Obj({ source: Str(), content: Str() }), 'robots directives for all robots or Googlebot, meta tags and X-Robots-Tag'),
+  blocked_by: Nullable(Str()),
+});
+
+export const noindexCheck = defineCheck<typeof NoindexValue>({
   id: 'noindex',
   category: 'seo',
   importance: 'high',
@@ -22,6 +28,7 @@ export const noindexCheck = defineCheck({
     'A `noindex` (or `none`) in a robots meta tag or the X-Robots-Tag header keeps the page out of search results entirely, however good it is; so does an `unavailable_after` date that has passed.',
   howToFix:
     'If the page should appear in search, remove `noindex`/`none` from the source shown: the `<meta name="robots">` or `<meta name="googlebot">` tag, or the X-Robots-Tag header set by the server.',
+  value: NoindexValue,
   run(ctx) {
     const directives = [...metaDirectives(ctx), ...ctx.page.xRobotsTag.flatMap(headerDirectives)];
     const responseDate = ctx.page.headers['date'];

@@ -2,10 +2,13 @@ import { defineCheck, type CheckErrors } from '../check.ts';
 import { isAbsoluteHttpUrl } from '../../parse/url.ts';
 import { metasNamed, metaText } from './meta-tags.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Nullable, Obj, Str } from '../value-schema.ts';
 
 const REQUIRED = ['og:title', 'og:description', 'og:image', 'twitter:card'] as const;
 
-export const openGraphCheck = defineCheck({
+const OpenGraphValue = Obj({ og_title: Nullable(Str()), og_description: Nullable(Str()), og_image: Nullable(Str()), twitter_card: Nullable(Str()) });
+
+export const openGraphCheck = defineCheck<typeof OpenGraphValue>({
   id: 'open_graph',
   category: 'seo',
   importance: 'low',
@@ -15,6 +18,7 @@ export const openGraphCheck = defineCheck({
     'When the page is shared on social networks or in chat apps, Open Graph and Twitter Card tags supply the title, summary and picture of the preview; without them the preview is bare or wrong.',
   howToFix:
     'Add to the `<head>`: `<meta property="og:title">`, `og:description`, `og:image` with an absolute https URL of an image (ideally 1200×630), and `<meta name="twitter:card" content="summary_large_image">`.',
+  value: OpenGraphValue,
   run({ snapshot }) {
     // Both attributes are common in the wild (property= per the Open Graph protocol, name= for Twitter).
     const contentOf = (key: string) => metasNamed(snapshot.metas, [key], true).map(metaText).find((text) => text !== '') ?? null;

@@ -2,6 +2,6 @@
 import type { CheckErrors, CheckOutcome } from '../check.ts';
 
 /** Passed when no kind of error was recorded; `errors` is null then. */
-export function outcomeFromErrors(value: unknown, errors: CheckErrors): CheckOutcome {
+export function outcomeFromErrors<V>(value: V, errors: CheckErrors): CheckOutcome<V> {
   return Object.keys(errors).length === 0 ? { passed: true, value, errors: null } : { passed: false, value, errors };
 }

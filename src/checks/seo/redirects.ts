@@ -1,10 +1,13 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, List, Obj, Str } from '../value-schema.ts';
 
 // One hop (http to https, or adding "www.") is routine; each extra hop costs a round trip and crawl budget.
 const MAX_HOPS = 1;
 
-export const redirectsCheck = defineCheck({
+const RedirectsValue = Obj({ count: Int(), chain: List(Obj({ url: Str(), status_code: Int(), location: Str() })), final_url: Str() });
+
+export const redirectsCheck = defineCheck<typeof RedirectsValue>({
   id: 'redirects',
   category: 'seo',
   importance: 'medium',
@@ -14,6 +17,7 @@ export const redirectsCheck = defineCheck({
     'Every redirect adds a round trip before the page starts loading, and search engines follow only a few hops; a loop never reaches a page at all.',
   howToFix:
     'Link to and redirect straight to the final URL: make each old URL answer one 301 to the final address, and break any loop.',
+  value: RedirectsValue,
   run({ page }) {
     const chain = page.redirects.map((hop) => ({ url: hop.url, status_code: hop.statusCode, location: hop.location }));
     // Every address visited, in order; a repeat means the chain went round in a circle.

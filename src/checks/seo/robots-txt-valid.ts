@@ -1,8 +1,11 @@
 import { capItems, defineCheck, notApplicable } from '../check.ts';
 import { robotsTxtState } from './robots-access.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Obj, Str } from '../value-schema.ts';
 
-export const robotsTxtValidCheck = defineCheck({
+const RobotsTxtValidValue = Obj({ url: Str(), groups: Int(), rules: Int(), sitemaps: Int(), problems: Int() });
+
+export const robotsTxtValidCheck = defineCheck<typeof RobotsTxtValidValue>({
   id: 'robots_txt_valid',
   category: 'seo',
   importance: 'low',
@@ -12,6 +15,7 @@ export const robotsTxtValidCheck = defineCheck({
     'Crawlers skip lines they do not understand, so a misspelled directive or a malformed path silently stops a rule from working, or works for one crawler and not another.',
   howToFix:
     'Fix each listed line: `Name: value` with a known directive, paths starting with `/` or `*`, `$` only at the end, rules after a `User-agent` line, and absolute sitemap URLs.',
+  value: RobotsTxtValidValue,
   run(ctx) {
     const state = robotsTxtState(ctx);
     if (state.kind === 'unknown') return notApplicable(state.reason);

@@ -2,11 +2,21 @@ import { defineCheck, notApplicable } from '../check.ts';
 import { evaluateRobots } from '../../robots/robots-txt.ts';
 import { robotsTxtState } from './robots-access.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Nullable, Obj, OneOf, Opt, Str } from '../value-schema.ts';
 
 /** Googlebot obeys its own group, else `*`. */
 const CRAWLER = 'googlebot';
 
-export const robotsCheck = defineCheck({
+const RobotsValue = Obj({
+  robots_txt: Str(),
+  url: Opt(Str()),
+  status_code: Opt(Int()),
+  user_agent: Opt(Str()),
+  group: Opt(Nullable(Str({ description: 'the user-agent group that decided' }))),
+  rule: Opt(Nullable(Obj({ type: OneOf(['allow', 'disallow']), pattern: Str(), line: Int() }))),
+});
+
+export const robotsCheck = defineCheck<typeof RobotsValue>({
   id: 'robots',
   category: 'seo',
   importance: 'high',
@@ -16,6 +26,7 @@ export const robotsCheck = defineCheck({
     'A page that robots.txt disallows is not crawled, so search engines cannot read its content; at best its bare URL shows up in results.',
   howToFix:
     'Remove or narrow the Disallow rule shown (or add a longer Allow rule for this path) in the group for Googlebot or `*`. Use a noindex directive, not robots.txt, to keep a page out of results.',
+  value: RobotsValue,
   run(ctx) {
     const state = robotsTxtState(ctx);
     const url = ctx.page.finalUrl;

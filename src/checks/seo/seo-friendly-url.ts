@@ -1,8 +1,11 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { codePointLength } from './text-measure.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Nullable, Obj, Opt, Str } from '../value-schema.ts';
 
-export const seoFriendlyUrlCheck = defineCheck({
+const SeoFriendlyUrlValue = Obj({ url: Str(), path: Opt(Str()), length: Opt(Int()), query: Opt(Nullable(Str())) });
+
+export const seoFriendlyUrlCheck = defineCheck<typeof SeoFriendlyUrlValue>({
   id: 'seo_friendly_url',
   category: 'seo',
   importance: 'medium',
@@ -12,6 +15,7 @@ export const seoFriendlyUrlCheck = defineCheck({
     'A short URL with words separated by hyphens is easy to read, share and understand in search results. Search engines treat underscores as joining words, and spaces and double slashes make URLs fragile.',
   howToFix:
     'Use lower-case words separated by hyphens in the path, without underscores, spaces or `//`, and keep the whole URL within the limit; redirect the old URL to the new one with a 301.',
+  value: SeoFriendlyUrlValue,
   run({ page, thresholds }) {
     if (!URL.canParse(page.finalUrl)) return { passed: false, value: { url: page.finalUrl }, errors: { invalid: [page.finalUrl] } };
     const url = new URL(page.finalUrl);

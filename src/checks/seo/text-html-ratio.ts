@@ -1,7 +1,10 @@
 import { defineCheck, notApplicable } from '../check.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Num, Obj } from '../value-schema.ts';
 
-export const textHtmlRatioCheck = defineCheck({
+const TextHtmlRatioValue = Obj({ percent: Num(), text_chars: Int(), html_chars: Int(), min: Num() });
+
+export const textHtmlRatioCheck = defineCheck<typeof TextHtmlRatioValue>({
   id: 'text_html_ratio',
   category: 'seo',
   importance: 'low',
@@ -10,6 +13,7 @@ export const textHtmlRatioCheck = defineCheck({
   description:
     'When visible text is a small share of the HTML, the page is mostly markup, inline scripts and styles: heavier to download and parse, with little content for search engines to read.',
   howToFix: 'Move inline scripts and styles to external files, remove unused markup, and make sure the main content is in the HTML as text.',
+  value: TextHtmlRatioValue,
   run({ snapshot, thresholds }) {
     if (snapshot.htmlLength === 0) return notApplicable('the page has no HTML');
     // Judged on the rounded figure people see, so "10.0%" never fails a 10% minimum.

@@ -1,8 +1,11 @@
 import { capItems, defineCheck, type CheckErrors } from '../check.ts';
 import { codePointLength, collapseWhitespace } from './text-measure.ts';
 import { outcomeFromErrors } from './outcome.ts';
+import { Int, Nullable, Obj, Str } from '../value-schema.ts';
 
-export const titleCheck = defineCheck({
+const TitleValue = Obj({ title: Nullable(Str()), length: Int(), count: Int(), outside_head: Int() });
+
+export const titleCheck = defineCheck<typeof TitleValue>({
   id: 'title',
   category: 'seo',
   importance: 'high',
@@ -12,6 +15,9 @@ export const titleCheck = defineCheck({
     'The title is the headline of the page in search results and browser tabs. Search engines cut long titles and may rewrite missing, very short or duplicated ones.',
   howToFix:
     'Put exactly one `<title>` in the `<head>` that describes this page in about 10 to 60 characters, most important words first.',
+  differsFromLighthouse:
+    'The title is read only from the head as the HTML parser ends it: a `<title>` that comes after body content has started counts as outside the head and does not count, because search engines read the head. Lighthouse reads `document.title`, the first `<title>` anywhere in the document, and only asks that it is not empty.',
+  value: TitleValue,
   run({ snapshot, thresholds }) {
     const titles = snapshot.titles.map(collapseWhitespace);
     const outsideHead = snapshot.titlesOutsideHead;

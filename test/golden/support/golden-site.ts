@@ -9,6 +9,8 @@ import { createAnalyzer, type Analyzer } from '../../../src/analysis/analyze-url
 import type { Analysis } from '../../../src/analysis/types.ts';
 import { DEFAULT_THRESHOLDS } from '../../../src/checks/thresholds.ts';
 import type { FetchOptions } from '../../../src/fetch/options.ts';
+import { expect } from 'vitest';
+import { valueSchemaMismatches } from '../../support/value-schemas.ts';
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 export type Coding = 'gzip' | 'br' | 'deflate';
@@ -22,8 +24,14 @@ export interface GoldenSite {
 
 const FETCH_OPTIONS: FetchOptions = { timeoutMs: 5000, maxBytes: 5 * 1024 * 1024, userAgent: 'test', allowPrivate: true };
 
+/** The whole pipeline; every analysis it makes is also held to the checks' value schemas. */
 export function analyzer(overrides: Partial<FetchOptions> = {}): Analyzer {
-  return createAnalyzer({ fetch: { ...FETCH_OPTIONS, ...overrides }, thresholds: DEFAULT_THRESHOLDS });
+  const analyze = createAnalyzer({ fetch: { ...FETCH_OPTIONS, ...overrides }, thresholds: DEFAULT_THRESHOLDS });
+  return async (...args) => {
+    const analysis = await analyze(...args);
+    expect(valueSchemaMismatches(analysis)).toEqual([]);
+    return analysis;
+  };
 }
 
 /** Every check id of CHECKS.md mapped to its `passed`, to compare with an expected table at once. */
@@ -111,7 +119,8 @@ const SECURITY_HEADERS = { 'content-security-policy': "default-src 'self'", 'x-c
 
 /**
  * Routes of a well-kept origin serving `page` at `pagePath`: a robots.txt that allows it and names
- * the sitemap, a valid sitemap, and the security headers (404s come from the default fallback).
+ * the sitemap, a valid sitemap, an llms.txt, and the security headers (404s come from the default
+ * fallback).
  */
 export function wellKeptSite(pagePath: string, page: string, options: ResponseOptions = {}): Record<string, Handler> {
   // The port is chosen at start; the Host header the client sent gives the absolute URLs.
@@ -120,6 +129,8 @@ export function wellKeptSite(pagePath: string, page: string, options: ResponseOp
     '/robots.txt': (request, response) =>
       respond(`User-agent: *\nDisallow: /checkout/\nAllow: /\n\nSitemap: ${origin(request)}/sitemap.xml\n`, 'text/plain')(request, response),
     '/sitemap.xml': (request, response) => respond(sitemapXml(origin(request) + pagePath), 'application/xml')(request, response),
+    '/llms.txt': (request, response) =>
+      respond(`# Coffee Notes\n\n> Guides to growing, roasting and brewing coffee.\n\n## Guides\n\n- [This page](${origin(request)}${pagePath})\n`, 'text/markdown; charset=utf-8')(request, response),
     [pagePath]: htmlPage(page, { ...options, headers: { ...SECURITY_HEADERS, ...options.headers } }),
   };
 }

@@ -17,6 +17,13 @@ import { allowOnly } from '../../method-not-allowed.ts';
 
 const tags = ['reports'];
 const notFound = { 404: { $ref: 'Error#' } };
+/** Bodies are forms (as phpRank's clients send them) or JSON; the OpenAPI document lists both. */
+const consumes = ['application/x-www-form-urlencoded', 'application/json'];
+/**
+ * A full report is written with JSON.stringify: its response schema types every check's value for the
+ * OpenAPI document, and a schema-compiled serializer would drop anything it did not foresee.
+ */
+const serializeReport = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { reports, lists } = app.services;
@@ -65,6 +72,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ReportIdParams,
         response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
       },
+      ...serializeReport,
     },
     async (request) => {
       const report = await reports.show(request.account.id, parseId(request.params.id));
@@ -82,8 +90,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Fetches and analyses the page before answering. A page that cannot be fetched as HTML is a 422 on url ' +
           'and nothing is stored; an HTTP error status is an SEO finding and the report is created.',
         body: CreateReportBody,
+        consumes,
         response: { 201: ReportCreatedResponse, ...commonErrorResponses },
       },
+      ...serializeReport,
     },
     async (request, reply) => {
       const body = request.body;
@@ -106,8 +116,10 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'results=1 analyses the url again; if the fetch fails the report is left exactly as it was (422).',
         params: ReportIdParams,
         body: UpdateReportBody,
+        consumes,
         response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
       },
+      ...serializeReport,
       // Every field is optional, so a PUT with no body at all is an empty form, not a type error.
       preValidation: async (request) => {
         request.body ??= {};

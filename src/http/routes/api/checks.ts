@@ -1,0 +1,43 @@
+// GET /api/v1/checks: the check catalogue, without auth (it holds nothing of any account), so a client
+// can show what each id of a report's `results` means and how to fix it.
+import type { FastifyInstance } from 'fastify';
+import { allChecks } from '../../../checks/index.ts';
+import { POINTS } from '../../../scoring/score.ts';
+import { CheckDescription, CheckListResponse } from '../../../schemas/checks.ts';
+import { allowOnly } from '../../method-not-allowed.ts';
+
+/** The registry in the API's shape; it never changes while the process runs, so it is made once. */
+function catalogue() {
+  const data = allChecks.map((check) => ({
+    id: check.id,
+    category: check.category,
+    importance: check.importance,
+    points: POINTS[check.importance],
+    title: check.title,
+    failure_title: check.failureTitle,
+    description: check.description,
+    how_to_fix: check.howToFix,
+  }));
+  return { data, status: 200 as const };
+}
+
+export async function checkRoutes(app: FastifyInstance): Promise<void> {
+  app.addSchema(CheckDescription);
+  app.addSchema(CheckListResponse);
+  const body = catalogue();
+  app.get(
+    '/checks',
+    {
+      schema: {
+        tags: ['checks'],
+        summary: 'List every check with what it means and how to fix it',
+        description: 'No API key needed. Each `id` is a key of a report\'s `results`; site checks (category `site`) belong to crawls.',
+        security: [],
+        // By reference, so the OpenAPI document names the response (CheckList) rather than inlining it.
+        response: { 200: { $ref: 'CheckList#' } },
+      },
+    },
+    async () => body,
+  );
+  allowOnly(app, '/checks', ['GET']);
+}

@@ -1,0 +1,25 @@
+// Response schema of GET /api/v1/checks (API.md "Checks and exports"): what each check of a report
+// means and how to fix it, so a client reading `results` can explain them.
+import { Type } from '@sinclair/typebox';
+import { oneOf } from './common.ts';
+
+export const CheckDescription = Type.Object(
+  {
+    id: Type.String({ description: 'The key of this check in a report\'s `results`.' }),
+    category: oneOf(['seo', 'performance', 'security', 'miscellaneous', 'site'] as const, {
+      description: '`site` for the site checks of a crawl.',
+    }),
+    importance: oneOf(['high', 'medium', 'low'] as const),
+    points: Type.Integer({ description: 'What the check weighs in the score: high 10, medium 5, low 2.' }),
+    title: Type.String({ description: 'Shown when the check passes.' }),
+    failure_title: Type.String({ description: 'Shown when it fails.' }),
+    description: Type.String({ description: 'Why it matters.' }),
+    how_to_fix: Type.String({ description: 'What to do when it fails.' }),
+  },
+  { $id: 'CheckDescription', additionalProperties: false },
+);
+
+export const CheckListResponse = Type.Object(
+  { data: Type.Array(Type.Ref(CheckDescription)), status: Type.Literal(200) },
+  { $id: 'CheckList', additionalProperties: false, description: 'Every check, in the order reports list them.' },
+);

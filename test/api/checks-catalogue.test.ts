@@ -1,0 +1,67 @@
+// GET /api/v1/checks (API.md "Checks and exports"): every check with what it means and how to fix it,
+// without an API key, in the envelope and conventions of the rest of the API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allChecks } from '../../src/checks/index.ts';
+import { startTestApp, type TestApp } from '../support/api-app.ts';
+import { body, expectJson, type Body } from '../support/api-fixtures.ts';
+
+describe('GET /api/v1/checks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 200 {data, status} without a key, one entry per check in report order, with exactly the contract fields', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/checks' });
+    expect(response.statusCode).toBe(200);
+    expectJson(response);
+    expect(response.headers['www-authenticate']).toBeUndefined();
+    const parsed: Body = body(response);
+    expect(Object.keys(parsed).sort()).toEqual(['data', 'status']);
+    expect(parsed.status).toBe(200);
+    expect(parsed.data.map((entry: Body) => entry.id)).toEqual(allChecks.map((check) => check.id));
+    for (const entry of parsed.data) {
+      expect(Object.keys(entry).sort()).toEqual(['category', 'description', 'failure_title', 'how_to_fix', 'id', 'importance', 'points', 'title']);
+    }
+  });
+
+  it('gives each check its category, importance, points and the texts people read', async () => {
+    const { data } = body(await t.app.inject({ method: 'GET', url: '/api/v1/checks' }));
+    const byId = new Map<string, Body>(data.map((entry: Body) => [entry.id, entry]));
+    expect(byId.get('title')).toEqual({
+      id: 'title',
+      category: 'seo',
+      importance: 'high',
+      points: 10,
+      title: allChecks.find((check) => check.id === 'title')!.title,
+      failure_title: allChecks.find((check) => check.id === 'title')!.failureTitle,
+      description: allChecks.find((check) => check.id === 'title')!.description,
+      how_to_fix: allChecks.find((check) => check.id === 'title')!.howToFix,
+    });
+    expect(byId.get('ai_crawlers')).toMatchObject({ category: 'miscellaneous', importance: 'low', points: 2 });
+    expect(byId.get('canonical')).toMatchObject({ importance: 'medium', points: 5 });
+  });
+
+  it('answers another method with 405 and an Allow header', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/checks', payload: {} });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('is described in the OpenAPI document, with no security and a named response', async () => {
+    const document: Body = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const operation = document.paths['/api/v1/checks'].get;
+    expect(operation.security).toEqual([]);
+    expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CheckList' });
+    expect(Object.keys(document.components.schemas.CheckDescription.properties).sort()).toEqual([
+      'category', 'description', 'failure_title', 'how_to_fix', 'id', 'importance', 'points', 'title',
+    ]);
+  });
+
+  it('still keeps the rest of /api/v1 behind the key', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/account' })).statusCode).toBe(401);
+  });
+});
