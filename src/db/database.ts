@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
+import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportResultsTable, ReportsTable } from './tables/report.table.ts';
 import type { UsersTable } from './tables/user.table.ts';
@@ -17,6 +18,7 @@ export interface Database {
   report_results: ReportResultsTable;
   projects: ProjectsTable;
   web_sessions: WebSessionsTable;
+  jobs: JobsTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';
