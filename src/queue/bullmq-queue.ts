@@ -31,26 +31,33 @@ const FAILED_KEPT_SECONDS = 7 * 24 * 3600;
 export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOptions): JobQueue<Kinds> {
   const settings = { ...DEFAULTS, ...options };
   const report: QueueErrorReporter = options.onError ?? (() => {});
-  // Enqueueing answers an HTTP request: fail it soon when Redis is away rather than hold it.
-  const producerConnection = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 });
-  producerConnection.on('error', (error) => report(error, { message: 'redis connection error (queue)' }));
-  const queue = new Queue(settings.name, {
-    connection: producerConnection,
-    prefix: settings.prefix,
-    defaultJobOptions: {
-      attempts: MAX_ATTEMPTS,
-      backoff: { type: 'exponential', delay: settings.retryDelayMs },
-      removeOnComplete: true,
-      removeOnFail: { age: FAILED_KEPT_SECONDS },
-    },
-  });
-  queue.on('error', (error) => report(error, { message: 'queue error' }));
-  let worker: Worker | undefined;
-  let workerConnection: Redis | undefined;
+  // Opened on first use: a process that never enqueues (a CLI command) never connects to Redis.
+  let producer: { queue: Queue; connection: Redis } | undefined;
+  let worker: { worker: Worker; connection: Redis } | undefined;
+
+  function openProducer(): Queue {
+    if (producer !== undefined) return producer.queue;
+    // Enqueueing answers an HTTP request: fail it soon when Redis is away rather than hold it.
+    const connection = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 });
+    connection.on('error', (error) => report(error, { message: 'redis connection error (queue)' }));
+    const queue = new Queue(settings.name, {
+      connection,
+      prefix: settings.prefix,
+      defaultJobOptions: {
+        attempts: MAX_ATTEMPTS,
+        backoff: { type: 'exponential', delay: settings.retryDelayMs },
+        removeOnComplete: true,
+        removeOnFail: { age: FAILED_KEPT_SECONDS },
+      },
+    });
+    queue.on('error', (error) => report(error, { message: 'queue error' }));
+    producer = { queue, connection };
+    return queue;
+  }
 
   return {
     async enqueue(kind, payload) {
-      const job = await queue.add(kind, payload);
+      const job = await openProducer().add(kind, payload);
       return job.id!;
     },
     start(handlers: JobHandlers<Kinds>, startOptions) {
@@ -59,9 +66,9 @@ export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOp
         throw new Error(`concurrency must be a positive integer; got ${startOptions.concurrency}`);
       }
       // A worker waits on Redis for jobs: its commands must wait through a reconnect, not fail.
-      workerConnection = new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
-      workerConnection.on('error', (error) => report(error, { message: 'redis connection error (worker)' }));
-      worker = new Worker(
+      const connection = new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
+      connection.on('error', (error) => report(error, { message: 'redis connection error (worker)' }));
+      const bullWorker = new Worker(
         settings.name,
         async (job) => {
           const handler = handlers[job.name as keyof Kinds];
@@ -70,7 +77,7 @@ export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOp
           await handler(job.data);
         },
         {
-          connection: workerConnection,
+          connection,
           prefix: settings.prefix,
           concurrency: startOptions.concurrency,
           lockDuration: settings.lockDurationMs,
@@ -79,18 +86,23 @@ export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOp
           maxStalledCount: MAX_ATTEMPTS - 1,
         },
       );
-      worker.on('error', (error) => report(error, { message: 'worker error' }));
-      worker.on('failed', (job, error) => {
+      bullWorker.on('error', (error) => report(error, { message: 'worker error' }));
+      bullWorker.on('failed', (job, error) => {
         const final = job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1);
         report(error, { kind: job?.name, jobId: job?.id, message: final ? 'job failed for good' : 'job run failed; it will be retried' });
       });
+      worker = { worker: bullWorker, connection };
     },
     async close() {
       // Worker.close waits for the jobs it is running to finish, then stops taking new ones.
-      await worker?.close();
-      await queue.close();
-      await workerConnection?.quit();
-      await producerConnection.quit();
+      if (worker !== undefined) {
+        await worker.worker.close();
+        await worker.connection.quit();
+      }
+      if (producer !== undefined) {
+        await producer.queue.close();
+        await producer.connection.quit();
+      }
     },
   };
 }
