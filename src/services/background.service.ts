@@ -9,9 +9,8 @@ import type { JobHandlers, JobKinds, JobQueue } from '../queue/job-queue.ts';
 export interface AppJobs extends JobKinds {}
 
 export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobHandlers<AppJobs>) {
-  let started = false;
   return {
-    enqueue: queue.enqueue,
+    enqueue: queue.enqueue.bind(queue),
     /**
      * Runs jobs in this process, at most `concurrency` at once, until close(). A process with no
      * handler has nothing to run and takes no jobs, so it never takes one another process could run.
@@ -19,11 +18,6 @@ export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobH
     start(concurrency: number): void {
       if (Object.keys(handlers).length === 0) return;
       queue.start(handlers, { concurrency });
-      started = true;
-    },
-    /** Whether start() found work to run. */
-    get running(): boolean {
-      return started;
     },
     /** Takes no more jobs, lets the running ones finish, and closes the queue's connections. */
     close: () => queue.close(),

@@ -1,6 +1,7 @@
 // A process SIGKILLed mid-job loses nothing: another process on the same database (embedded engine)
 // or the same Redis (BullMQ's stalled-job recovery) finishes the job, and never while the first run
-// was still alive: the live run's lease (or lock) keeps the other process off it.
+// was still alive: the live run's lease (or lock) keeps the other process off it. On the embedded
+// engine a process started again after the kill, alone, resumes the job.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,36 @@ describe.each(engines)('a worker SIGKILLed mid-job: $name', (engine) => {
       expect(end.pid).toBe(second.pid);
       expect(second.at).toBeGreaterThanOrEqual(killedAt);
       await waitFor(async () => (await storage.inspect(id)).state === 'gone', 'the job to be done');
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+      await producer.close();
+      await storage.drop();
+    }
+  });
+});
+
+describe.each(engines.filter((engine) => engine.name.startsWith('embedded')))('the only worker SIGKILLed and started again: $name', (engine) => {
+  it('the restarted process runs the job again and finishes it', { timeout: 90_000 }, async () => {
+    const storage = await engine.create();
+    const runLog = join(dir, `restart-${engine.name.replace(/\W+/g, '-')}.log`);
+    const env = { ...storage.env, RUN_LOG: runLog };
+    const producer = storage.open<{ 'test.sleep': { label: string; ms: number } }>();
+    try {
+      const first = await startWorker(env);
+      const id = await producer.enqueue('test.sleep', { label: 'resumed', ms: 1_000 });
+      await waitFor(() => readLog(runLog).some((run) => run.event === 'start'), 'the job to start');
+      const gone = new Promise((done) => first.once('exit', done));
+      first.kill('SIGKILL');
+      await gone;
+      const restarted = await startWorker(env);
+      await waitFor(() => readLog(runLog).some((run) => run.event === 'end'), 'the restarted process to finish the job', 30_000);
+      const runs = readLog(runLog);
+      expect(runs.map(({ event, pid }) => [event, pid])).toEqual([
+        ['start', first.pid],
+        ['start', restarted.pid],
+        ['end', restarted.pid],
+      ]);
+      expect((await storage.inspect(id)).state).toBe('gone');
     } finally {
       for (const child of children) child.kill('SIGKILL');
       await producer.close();
