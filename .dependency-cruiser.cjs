@@ -1,6 +1,6 @@
 // The layers of src/, checked by a machine (npm run lint:deps). DESIGN.md's pipeline runs one way:
 //
-//   fetch -> parse -> checks -> score -> store (db -> repositories -> services) -> API | web | CLI
+//   fetch -> parse -> checks -> score -> store (db -> repositories -> queue -> services) -> API | web | CLI
 //
 // with analysis/ running fetch, parse, checks and score for the layers after it. A layer may import
 // the layers before it and never those after it. Tests (*.test.ts, test/) reach across layers to set
@@ -10,7 +10,7 @@
 /** Layer rules apply to source files, not to their tests. */
 const notTest = '\\.test\\.ts$';
 const adapters = '^src/(http|web|cli)/';
-const storeAndAdapters = '^src/(db|repositories|services|http|web|cli)/';
+const storeAndAdapters = '^src/(db|repositories|queue|services|http|web|cli)/';
 const kysely = '^node_modules/kysely/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -33,7 +33,7 @@ module.exports = {
         'db/ is the bottom of the store (connections, migrations, table types). Repositories, services and ' +
         'adapters build on it; a type db/ needs belongs in db/.',
       from: { path: '^src/db/', pathNot: notTest },
-      to: { path: '^src/(repositories|services|http|web|cli)/' },
+      to: { path: '^src/(repositories|queue|services|http|web|cli)/' },
     },
     {
       name: 'repositories-not-to-layers-above',
@@ -42,6 +42,16 @@ module.exports = {
         'Repositories are plain Kysely functions that return rows (DESIGN.md); the domain types and rules of ' +
         'services, and the adapters that call services, sit above them.',
       from: { path: '^src/repositories/', pathNot: notTest },
+      to: { path: '^src/(queue|services|http|web|cli)/' },
+    },
+    {
+      name: 'queue-not-to-services-or-adapters',
+      severity: 'error',
+      comment:
+        'The queue runs whatever handlers it is given and never knows what a job means (DESIGN.md: handlers are ' +
+        'plain service functions that never know which engine runs them). Services enqueue and provide the ' +
+        'handlers; the server and `pagegrade worker` start it.',
+      from: { path: '^src/queue/', pathNot: notTest },
       to: { path: '^src/(services|http|web|cli)/' },
     },
     {

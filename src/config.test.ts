@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       // a thread per core, at most four
       analysisThreads: Math.min(4, availableParallelism()),
       sqliteCacheMb: 256,
+      workers: 4,
     });
     expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       PAGEGRADE_MAX_ANALYSES: '8',
       PAGEGRADE_ANALYSIS_THREADS: '3',
       PAGEGRADE_SQLITE_CACHE_MB: '2048',
+      PAGEGRADE_WORKERS: '0',
       PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
     });
     expect(config).toMatchObject({
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       maxAnalyses: 8,
       analysisThreads: 3,
       sqliteCacheMb: 2048,
+      workers: 0,
     });
     expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
   });
@@ -69,6 +72,8 @@ describe('loadConfig', () => {
     [{ PAGEGRADE_ANALYSIS_THREADS: '-1' }, 'PAGEGRADE_ANALYSIS_THREADS must be an integer of at least 0'],
     [{ PAGEGRADE_SQLITE_CACHE_MB: '1' }, 'PAGEGRADE_SQLITE_CACHE_MB must be an integer of at least 2'],
     [{ PAGEGRADE_SQLITE_CACHE_MB: '1.5' }, 'PAGEGRADE_SQLITE_CACHE_MB must be an integer of at least 2'],
+    [{ PAGEGRADE_WORKERS: '-1' }, 'PAGEGRADE_WORKERS must be an integer from 0 to 64; got "-1"'],
+    [{ PAGEGRADE_WORKERS: '400' }, 'PAGEGRADE_WORKERS must be an integer from 0 to 64; got "400"'],
     [{ PAGEGRADE_THRESHOLDS: 'not json' }, 'must be a JSON object'],
     [{ PAGEGRADE_THRESHOLDS: '{"title_max": 3}' }, 'unknown key "title_max"'],
     [{ PAGEGRADE_THRESHOLDS: '{"min_words": -1}' }, 'non-negative number'],

@@ -22,6 +22,8 @@ export interface Config {
   maxAnalysesPerAccount: number;
   /** Analyses the whole process runs at once. */
   maxAnalyses: number;
+  /** Background jobs this process runs at once; 0: it runs none (a server that only takes requests). */
+  workers: number;
   /** Worker threads that parse and check pages; 0 runs that on the main thread. */
   analysisThreads: number;
   /** PostgreSQL: most time to open a connection or wait for a free one. */
@@ -53,15 +55,24 @@ const DEFAULT_SQLITE_CACHE_MB = 256;
  */
 const DEFAULT_DB_QUERY_TIMEOUT_MS = 60_000;
 
-function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Infinity): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be an integer of at least ${min}; got "${raw}".`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be an integer ${range}; got "${raw}".`);
   }
   return value;
 }
+
+/**
+ * Background jobs (analyses) spend most of their time waiting on the network, so a few run well
+ * beside the requests one process serves; more machines mean more processes, not a larger number.
+ */
+export const DEFAULT_WORKERS = 4;
+/** Catches a typo (400 for 40) before it opens hundreds of fetches at once; scale out with more processes. */
+const MAX_WORKERS = 64;
 
 function thresholdsSetting(env: NodeJS.ProcessEnv): CheckThresholds {
   const raw = env.PAGEGRADE_THRESHOLDS;
@@ -115,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
+    workers: integerSetting(env, 'PAGEGRADE_WORKERS', DEFAULT_WORKERS, 0, MAX_WORKERS),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
     dbConnectTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_CONNECT_TIMEOUT_MS', 5_000, 1),
     dbQueryTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_QUERY_TIMEOUT_MS', DEFAULT_DB_QUERY_TIMEOUT_MS, 0),

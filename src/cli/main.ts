@@ -8,8 +8,9 @@ import { migrate } from './commands/migrate.ts';
 import { usersCreate, usersList } from './commands/users.ts';
 import { keysCreate, keysList, keysRevoke } from './commands/keys.ts';
 import { analyze } from './commands/analyze.ts';
+import { worker } from './commands/worker.ts';
 
-export const commands: readonly Command[] = [analyze, serve, migrate, usersCreate, usersList, keysCreate, keysRevoke, keysList];
+export const commands: readonly Command[] = [analyze, serve, worker, migrate, usersCreate, usersList, keysCreate, keysRevoke, keysList];
 
 function overview(): string {
   const width = Math.max(...commands.map((command) => command.name.length));

@@ -9,6 +9,7 @@ export async function usingServices<T>(config: Config, run: (services: Services)
   try {
     return await run(services);
   } finally {
+    await services.background.close();
     await database.close();
   }
 }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { guardPostgresPool } from './postgres-connection-guard.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
+import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportResultsTable, ReportsTable } from './tables/report.table.ts';
 import type { UsersTable } from './tables/user.table.ts';
@@ -18,6 +19,7 @@ export interface Database {
   report_results: ReportResultsTable;
   projects: ProjectsTable;
   web_sessions: WebSessionsTable;
+  jobs: JobsTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

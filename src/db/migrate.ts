@@ -11,6 +11,7 @@ import * as reportsVersion from './migrations/2026-11-24-0900-reports-version.ts
 import * as projectSummaryIndexes from './migrations/2026-11-25-0900-project-summary-indexes.ts';
 import * as dropStoredSummaries from './migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import * as projectOwnerStatistics from './migrations/2026-11-26-0910-project-owner-statistics.ts';
+import * as createJobs from './migrations/2026-11-26-1600-create-jobs.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0900-project-summary-indexes': projectSummaryIndexes,
   '2026-11-26-0900-drop-stored-summaries': dropStoredSummaries,
   '2026-11-26-0910-project-owner-statistics': projectOwnerStatistics,
+  '2026-11-26-1600-create-jobs': createJobs,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Config } from '../config.ts';
 import { openDatabase, type AppDatabase } from '../db/open-database.ts';
-import { createServices, type Services } from '../services/index.ts';
+import { createServices, type ServiceOptions, type Services } from '../services/index.ts';
 import type { Analyzer } from '../analysis/analyze-url.ts';
 import {
   registerErrorHandler,
@@ -52,6 +52,8 @@ export interface BuildOptions {
   analyzer?: Analyzer;
   /** Use an already open database instead of opening config.databaseUrl. */
   database?: AppDatabase;
+  /** Job handlers beside the application's own (a test's, to watch this app run background jobs). */
+  extraJobHandlers?: ServiceOptions['extraJobHandlers'];
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -84,9 +86,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createServices(database, config, {
       analyzer: options.analyzer,
       onCheckFailure: (checkId, error) => app.log.error({ err: error, checkId }, 'check failed; recorded as not applicable'),
+      onJobError: (error, { message, kind, jobId }) => app.log.error({ err: error, kind, jobId }, message),
+      extraJobHandlers: options.extraJobHandlers,
     }),
   );
   app.addHook('onClose', async () => {
+    // Jobs still running finish (and store what they made) before the database goes.
+    await app.services.background.close();
     if (!options.database) await database.close();
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -116,5 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // With REDIS_URL every server process counts a report's wrong passwords together, as the API rate limit does.
     unlockAttempts: createAttemptLimiter(app.redis ? createRedisAttemptStore(app.redis) : createMemoryAttemptStore(), UNLOCK_LIMITS),
   });
+  // The server runs background jobs itself unless PAGEGRADE_WORKERS=0 (then `pagegrade worker`
+  // processes do, on Redis or on this database). Last, so an app that failed to build runs none.
+  if (config.workers > 0) app.services.background.start(config.workers);
   return app;
 }

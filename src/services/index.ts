@@ -11,6 +11,9 @@ import { createReportAccessService } from './report-access.service.ts';
 import { createWebSessionService } from './web-session.service.ts';
 import { createAnalysisSlots } from './analysis-slots.ts';
 import { createLists } from '../lists/index.ts';
+import { openQueue } from '../queue/open-queue.ts';
+import type { JobHandlers, QueueErrorReporter } from '../queue/job-queue.ts';
+import { createBackgroundService, type AppJobs } from './background.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -34,11 +37,16 @@ export interface ServiceOptions {
   analyzer?: Analyzer;
   /** Where a check that threw is reported; the report itself survives. */
   onCheckFailure?: (checkId: string, error: unknown) => void;
+  /** Where the queue reports what no caller waits for: a failed job run, a lost connection. */
+  onJobError?: QueueErrorReporter;
+  /** Job handlers beside the application's own (a test's, to watch the queue run in this app). */
+  extraJobHandlers?: JobHandlers<AppJobs>;
 }
 
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
+  const queue = openQueue<AppJobs>(db, config.redisUrl, options.onJobError ?? (() => {}));
   return {
     reports: createReportService(
       db,
@@ -54,5 +62,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     reportAccess: createReportAccessService(db),
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
+    /** The job queue and the handlers this process runs when it takes jobs (start). */
+    background: createBackgroundService(queue, { ...options.extraJobHandlers }),
   };
 }

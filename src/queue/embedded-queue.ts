@@ -1,0 +1,142 @@
+// The embedded engine: jobs are rows in the application's database (SQLite or PostgreSQL), run by
+// the processes that open it. A run holds a lease and renews it while it works; when its process
+// dies the lease runs out and another process (or this one after a restart) runs the job again, up
+// to MAX_ATTEMPTS runs. Only the run holding the lease can finish a job, so a job never counts as
+// done twice, and as long as a process renews in time no two runs of one job overlap.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { JobRow } from '../db/tables/job.table.ts';
+import {
+  claimNextJob,
+  deleteSucceededJob,
+  failAbandonedJobs,
+  insertJob,
+  recordFailedRun,
+  renewJobLease,
+} from '../repositories/job.repository.ts';
+import { MAX_ATTEMPTS, errorText, type JobHandlers, type JobKinds, type JobQueue, type QueueErrorReporter } from './job-queue.ts';
+
+export interface EmbeddedQueueOptions {
+  /**
+   * How long a run's claim lasts without renewal; renewed every third of it. A process that dies
+   * leaves its jobs to others after at most this long. Long enough that a busy event loop never
+   * misses a renewal, short enough that a restart resumes work soon.
+   */
+  leaseMs?: number;
+  /** How often an idle process looks for jobs that another process queued (its own wake it at once). */
+  pollMs?: number;
+  /** Wait before a failed run's retry; doubled for each further retry (BullMQ's exponential backoff). */
+  retryDelayMs?: number;
+  onError?: QueueErrorReporter;
+}
+
+const DEFAULTS = { leaseMs: 30_000, pollMs: 1_000, retryDelayMs: 5_000 };
+
+const ABANDONED = `the process running it stopped ${MAX_ATTEMPTS} times before it finished`;
+
+export function createEmbeddedQueue<Kinds extends JobKinds>(
+  db: Kysely<Database>,
+  options: EmbeddedQueueOptions = {},
+): JobQueue<Kinds> {
+  const { leaseMs, pollMs, retryDelayMs } = { ...DEFAULTS, ...options };
+  const report: QueueErrorReporter = options.onError ?? (() => {});
+  const running = new Set<Promise<void>>();
+  let handlers: JobHandlers<Kinds> | undefined;
+  let concurrency = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let filling = false;
+  let refill = false;
+  let closed = false;
+
+  const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+  /** Claims jobs until every slot is busy or none is runnable. */
+  async function fill(): Promise<void> {
+    if (filling) {
+      refill = true;
+      return;
+    }
+    filling = true;
+    try {
+      do {
+        refill = false;
+        await failAbandonedJobs(db, isoIn(0), MAX_ATTEMPTS, ABANDONED);
+        while (!closed && running.size < concurrency) {
+          const job = await claimNextJob(db, {
+            kinds: Object.keys(handlers ?? {}),
+            now: isoIn(0),
+            leaseToken: randomUUID(),
+            leaseExpiresAt: isoIn(leaseMs),
+            maxAttempts: MAX_ATTEMPTS,
+          });
+          if (job === undefined) break;
+          launch(job);
+        }
+      } while (refill && !closed);
+    } catch (error) {
+      report(error, { message: 'could not claim a job' });
+    } finally {
+      filling = false;
+    }
+  }
+
+  function launch(job: JobRow): void {
+    const leaseToken = job.lease_token!;
+    const context = { kind: job.kind, jobId: String(job.id) };
+    const renewal = setInterval(() => {
+      renewJobLease(db, job.id, leaseToken, isoIn(leaseMs)).then(
+        (held) => {
+          if (!held) report(new Error('lease lost'), { ...context, message: 'another process took over this job' });
+        },
+        (error) => report(error, { ...context, message: 'could not renew the lease' }),
+      );
+    }, leaseMs / 3);
+    const run = (async () => {
+      try {
+        await handlers![job.kind as keyof Kinds](JSON.parse(job.payload));
+      } catch (error) {
+        clearInterval(renewal);
+        const retryAt = job.attempts < MAX_ATTEMPTS ? isoIn(retryDelayMs * 2 ** (job.attempts - 1)) : null;
+        report(error, { ...context, message: retryAt === null ? 'job failed for good' : 'job run failed; it will be retried' });
+        await recordFailedRun(db, job.id, leaseToken, { error: errorText(error), retryAt, now: isoIn(0) });
+        return;
+      }
+      clearInterval(renewal);
+      await deleteSucceededJob(db, job.id, leaseToken);
+    })()
+      .catch((error) => report(error, { ...context, message: 'could not record the end of a job' }))
+      .finally(() => {
+        running.delete(run);
+        if (!closed) void fill();
+      });
+    running.add(run);
+  }
+
+  return {
+    async enqueue(kind, payload) {
+      const id = await insertJob(db, kind, JSON.stringify(payload), isoIn(0));
+      if (handlers !== undefined && !closed) void fill();
+      return String(id);
+    },
+    start(jobHandlers, startOptions) {
+      if (handlers !== undefined) throw new Error('this queue has already been started');
+      if (!Number.isInteger(startOptions.concurrency) || startOptions.concurrency < 1) {
+        throw new Error(`concurrency must be a positive integer; got ${startOptions.concurrency}`);
+      }
+      handlers = jobHandlers;
+      concurrency = startOptions.concurrency;
+      timer = setInterval(() => void fill(), pollMs);
+      void fill();
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      // The runs renew their leases until they end, so no other process takes their jobs meanwhile.
+      while (filling || running.size > 0) {
+        await Promise.allSettled([...running]);
+        if (filling) await new Promise((wait) => setTimeout(wait, 10));
+      }
+    },
+  };
+}

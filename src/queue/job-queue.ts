@@ -1,0 +1,40 @@
+// One queue interface, two engines (DESIGN.md "Background work"): jobs as database rows run by the
+// server itself (embedded-queue.ts), or BullMQ on Redis for many workers on many machines
+// (bullmq-queue.ts). Handlers are plain async functions over a payload; they never know which engine
+// runs them, and a handler may run again after a crash, so it must be safe to repeat.
+
+/** What a payload may hold: it is stored as JSON (a database row, a Redis hash). */
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+type JobPayload = { [key: string]: JsonValue };
+
+/** The payload of each job kind, e.g. `{ 'report.analyse': { reportId: number } }`. */
+export type JobKinds = Record<string, JobPayload>;
+
+export type JobHandlers<Kinds extends JobKinds> = { [Kind in keyof Kinds]: (payload: Kinds[Kind]) => Promise<void> };
+
+interface StartOptions {
+  /** Jobs this process runs at once (at least 1). */
+  concurrency: number;
+}
+
+export interface JobQueue<Kinds extends JobKinds> {
+  /** Stores the job for some worker to run; resolves with its id once it is safely stored. */
+  enqueue<Kind extends keyof Kinds & string>(kind: Kind, payload: Kinds[Kind]): Promise<string>;
+  /** Runs this process's share of the jobs with these handlers until close(); at most once per queue. */
+  start(handlers: JobHandlers<Kinds>, options: StartOptions): void;
+  /** Takes no more jobs, waits for the running ones to finish, and lets go of connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs a job gets before it is failed for good: a run that throws, and on the embedded engine a run
+ * whose process died, each count one.
+ */
+export const MAX_ATTEMPTS = 3;
+
+/** Where a queue reports what no caller is waiting for: a failed run, a lost lease, a dropped connection. */
+export type QueueErrorReporter = (error: unknown, context: { kind?: string; jobId?: string; message: string }) => void;
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,29 @@
+// Which engine runs background work: BullMQ when REDIS_URL is set (work spreads over every process
+// using that Redis), otherwise the embedded engine on the application's own database.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { createBullmqQueue } from './bullmq-queue.ts';
+import { createEmbeddedQueue } from './embedded-queue.ts';
+import type { JobKinds, JobQueue, QueueErrorReporter } from './job-queue.ts';
+
+export type QueueEngine = 'embedded' | 'bullmq';
+
+export function queueEngine(redisUrl: string | undefined): QueueEngine {
+  return redisUrl === undefined ? 'embedded' : 'bullmq';
+}
+
+export function openQueue<Kinds extends JobKinds>(
+  db: Kysely<Database>,
+  redisUrl: string | undefined,
+  onError: QueueErrorReporter,
+): JobQueue<Kinds> {
+  const engine = queueEngine(redisUrl);
+  switch (engine) {
+    case 'embedded':
+      return createEmbeddedQueue<Kinds>(db, { onError });
+    case 'bullmq':
+      return createBullmqQueue<Kinds>({ redisUrl: redisUrl!, onError });
+    default:
+      throw new Error(`unknown queue engine ${JSON.stringify(engine satisfies never)}`);
+  }
+}

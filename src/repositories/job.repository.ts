@@ -1,0 +1,118 @@
+// The embedded queue's jobs (src/queue/embedded-queue.ts). Every change to a running job names its
+// lease token, so only the run that claimed the job can renew or finish it: a run that lost its lease
+// (its process stalled past it, and another process took the job) changes nothing.
+import { PostgresAdapter } from 'kysely';
+import type { DbExecutor } from './executor.ts';
+import type { JobRow } from '../db/tables/job.table.ts';
+
+export interface Claim {
+  kinds: readonly string[];
+  now: string;
+  leaseToken: string;
+  leaseExpiresAt: string;
+  /** A job that has started this many runs is never claimed again. */
+  maxAttempts: number;
+}
+
+export async function insertJob(db: DbExecutor, kind: string, payload: string, now: string): Promise<number> {
+  const row = await db
+    .insertInto('jobs')
+    .values({ kind, payload, state: 'queued', run_at: now, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Takes the next runnable job (queued and due, or running with an expired lease) and starts a run
+ * of it, in one statement. On PostgreSQL, FOR UPDATE SKIP LOCKED lets processes claim side by side
+ * without waiting on each other; SQLite runs one writing statement at a time, which is enough.
+ */
+export async function claimNextJob(db: DbExecutor, claim: Claim): Promise<JobRow | undefined> {
+  if (claim.kinds.length === 0) return undefined;
+  const candidate = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', 'in', claim.kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', claim.now)]),
+        eb.and([eb('state', '=', 'running'), eb('lease_expires_at', '<=', claim.now), eb('attempts', '<', claim.maxAttempts)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(1);
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      state: 'running',
+      attempts: eb('attempts', '+', 1),
+      lease_token: claim.leaseToken,
+      lease_expires_at: claim.leaseExpiresAt,
+      updated_at: claim.now,
+    }))
+    .where('id', '=', isPostgres ? candidate.forUpdate().skipLocked() : candidate)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Running jobs whose lease ran out on their last allowed run: failed for good, with why. */
+export async function failAbandonedJobs(db: DbExecutor, now: string, maxAttempts: number, error: string): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ state: 'failed', lease_token: null, lease_expires_at: null, last_error: error, updated_at: now })
+    .where('state', '=', 'running')
+    .where('lease_expires_at', '<=', now)
+    .where('attempts', '>=', maxAttempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** False when the run no longer holds the job. */
+export async function renewJobLease(db: DbExecutor, id: number, leaseToken: string, leaseExpiresAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ lease_expires_at: leaseExpiresAt })
+    .where('id', '=', id)
+    .where('lease_token', '=', leaseToken)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A run succeeded: the job is done and goes. False when the run no longer held it. */
+export async function deleteSucceededJob(db: DbExecutor, id: number, leaseToken: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('id', '=', id)
+    .where('lease_token', '=', leaseToken)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** A run threw: queued again from `retryAt`, or failed for good when `retryAt` is null. */
+export async function recordFailedRun(
+  db: DbExecutor,
+  id: number,
+  leaseToken: string,
+  outcome: { error: string; retryAt: string | null; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      state: outcome.retryAt === null ? 'failed' : 'queued',
+      run_at: outcome.retryAt ?? outcome.now,
+      lease_token: null,
+      lease_expires_at: null,
+      last_error: outcome.error,
+      updated_at: outcome.now,
+    })
+    .where('id', '=', id)
+    .where('lease_token', '=', leaseToken)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,25 @@
+// Background work: the jobs this application runs off the request path, on whichever queue engine
+// the settings chose. The handlers are service functions; they never know which engine runs them.
+import type { JobHandlers, JobKinds, JobQueue } from '../queue/job-queue.ts';
+
+/**
+ * Every kind of background job, with its payload. Issue 27's next step adds the first one,
+ * `'report.analyse': { reportId: number }`, with reportService.analyseQueued as its handler.
+ */
+export interface AppJobs extends JobKinds {}
+
+export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobHandlers<AppJobs>) {
+  return {
+    enqueue: queue.enqueue.bind(queue),
+    /**
+     * Runs jobs in this process, at most `concurrency` at once, until close(). A process with no
+     * handler has nothing to run and takes no jobs, so it never takes one another process could run.
+     */
+    start(concurrency: number): void {
+      if (Object.keys(handlers).length === 0) return;
+      queue.start(handlers, { concurrency });
+    },
+    /** Takes no more jobs, lets the running ones finish, and closes the queue's connections. */
+    close: () => queue.close(),
+  };
+}
