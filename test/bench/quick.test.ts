@@ -84,7 +84,8 @@ describe('npm run bench -- --quick', () => {
     for (const read of READS) {
       for (const query of QUERIES) {
         expect(metrics).toContain(`${read}.${query}.p99_ms`);
-        expect(metrics).toContain(`${read}.${query}.ratio_vs_query_floor`);
+        // Show's ratio is reported (above) but not a target: the issue sets it for lists.
+        if (query !== 'show') expect(metrics).toContain(`${read}.${query}.ratio_vs_query_floor`);
       }
     }
     for (const target of results.targets as Json[]) expect(typeof target.met).toBe('boolean');
