@@ -48,8 +48,8 @@ export function machineInfo(): Machine {
     memory_gb: round(totalmem() / 1024 ** 3, 1),
     platform: `${process.platform} ${process.arch}`,
     note:
-      `All processes share these ${cores} cores: the server under test (or a floor) in one process, ` +
-      'the load generator in another, the corpus website in the benchmark process, and PostgreSQL.',
+      `All processes share these ${cores} cores: the server under test in one process and the load generator in ` +
+      'another (or a floor, alone, in one), the corpus website in the benchmark process, and PostgreSQL.',
   };
 }
 
