@@ -43,20 +43,18 @@ export async function runCreateBenchmark(quick: boolean, options: ProcessOptions
 
     const server = await startPagegrade(`sqlite:${join(directory, 'create.db')}`, options);
     try {
-      const createLoad = (amount: number) => {
-        let next = 0;
-        return runLoad({
+      const createLoad = (amount: number) =>
+        runLoad({
           origin: server.origin,
           connections: CREATE_CONNECTIONS,
           amount,
-          next: () => ({
+          plan: Array.from({ length: amount }, (_, index) => ({
             method: 'POST',
             path: '/api/v1/reports',
             headers: { authorization: `Bearer ${BENCH_ADMIN_KEY}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ url: urls[next++ % urls.length] }),
-          }),
+            body: JSON.stringify({ url: urls[index % urls.length] }),
+          })),
         });
-      };
       await createLoad(size.warmUp);
       const rss = sampleRss(server.pid);
       const measured = await createLoad(size.amount);

@@ -1,11 +1,9 @@
 // HTTP load on a server, made by a process of its own (load-process.mjs): a fixed number of requests or
-// a fixed duration over keep-alive connections. The requests are drawn here in advance from `next()`:
-// `amount` of them, or for a timed load a plan of PLANNED_REQUESTS sent over and over, enough that
-// cycling it changes nothing the benchmarks measure (the read benchmark's accounts, projects, verdicts
-// and report ids number 15,000 combinations at most; a request comes round again only after 16,383
-// others, past what the kept list answers remember: 1,953 misses, about 1,600 filtered pages). Any
-// non-2xx answer or connection error fails the run: a benchmark of error responses would measure the
-// wrong thing.
+// a fixed duration over keep-alive connections. The requests are drawn in advance by the caller, a
+// plan sent in order and from its start again when it runs out (the read benchmark's plan is long
+// enough that cycling it changes nothing it measures: see PLANNED_REQUESTS in read.ts). Any non-2xx
+// answer or connection error fails the run: a benchmark of error responses would measure the wrong
+// thing.
 import type { RequestSpec } from 'autocannon';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,7 +21,8 @@ export interface LoadOptions {
   amount?: number;
   /** first load for this long, from the same plan, unmeasured */
   warmUpS?: number;
-  next: () => RequestSpec;
+  /** the requests, in the order they are sent */
+  plan: RequestSpec[];
 }
 
 export interface LoadResult extends Throughput {
@@ -32,8 +31,6 @@ export interface LoadResult extends Throughput {
   /** CPU µs the load generator spent per answer: comparable runs spend about the same */
   load_cpu_us: number;
 }
-
-export const PLANNED_REQUESTS = 16_384;
 
 /** What the load process prints. */
 interface LoadOutput {
@@ -47,8 +44,7 @@ interface LoadOutput {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const { next, ...load } = options;
-  const plan = Array.from({ length: options.amount ?? PLANNED_REQUESTS }, next);
+  const { plan, ...load } = options;
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-load-'));
   let output: LoadOutput;
   try {

@@ -5,14 +5,9 @@ import { freePort, startService, type ProcessOptions, type ServiceProcess } from
 /** Only ever used against throwaway benchmark databases. */
 export const BENCH_ADMIN_KEY = 'pg_benchmark-admin-key-not-a-secret';
 
-/** `settings`: more environment for the server (e.g. PAGEGRADE_LIST_CACHE_MB=0). */
-export async function startPagegrade(
-  databaseUrl: string,
-  options: ProcessOptions = {},
-  settings: Record<string, string> = {},
-): Promise<ServiceProcess> {
-  const port = await freePort();
-  const env = {
+/** The server's settings (its environment) for a benchmark on `databaseUrl`. */
+export function benchServerEnv(databaseUrl: string, port = 0): Record<string, string> {
+  return {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
@@ -20,7 +15,10 @@ export async function startPagegrade(
     PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
     PAGEGRADE_RATE_LIMIT: '1000000000',
     LOG_LEVEL: 'silent',
-    ...settings,
   };
-  return startService('src/server.ts', port, env, '/health', options);
+}
+
+export async function startPagegrade(databaseUrl: string, options: ProcessOptions = {}): Promise<ServiceProcess> {
+  const port = await freePort();
+  return startService('src/server.ts', port, benchServerEnv(databaseUrl, port), '/health', options);
 }

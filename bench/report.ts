@@ -48,13 +48,18 @@ export function machineInfo(): Machine {
     memory_gb: round(totalmem() / 1024 ** 3, 1),
     platform: `${process.platform} ${process.arch}`,
     note:
-      `All processes share these ${cores} cores: the server under test (or a floor) in one process, ` +
-      'the load generator in another, the corpus website in the benchmark process, and PostgreSQL.',
+      `All processes share these ${cores} cores: the server under test in one process and the load generator in ` +
+      'another (or a floor, alone, in one), the corpus website in the benchmark process, and PostgreSQL.',
   };
 }
 
 const LATENCY_TARGET_MS = 25;
-const LIST_RATIO_TARGET = 0.3;
+/**
+ * Each list's throughput against its query floor. Show's ratio is reported, not judged: the issue sets
+ * the target for lists, and beyond its one read a show parses and writes out again 15 KB of check
+ * results, work its floor (one row read) has no part of.
+ */
+const LIST_RATIO_TARGET = 0.5;
 
 export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[] {
   const targets: Target[] = [];
@@ -72,16 +77,12 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[
   ] as const) {
     if (!read) continue;
     for (const query of READ_QUERIES) {
-      const latency = (metric: string, p99: number) =>
-        targets.push({ metric, target: `< ${LATENCY_TARGET_MS}`, value: p99, met: p99 < LATENCY_TARGET_MS });
-      latency(`${key}.${query}.p99_ms`, read[query].p99_ms);
-      // A list whose answer is not kept must answer in time too.
-      const uncached = read[query].cache_off;
-      if (uncached) latency(`${key}.${query}.cache_off.p99_ms`, uncached.p99_ms);
+      const p99 = read[query].p99_ms;
+      targets.push({ metric: `${key}.${query}.p99_ms`, target: `< ${LATENCY_TARGET_MS}`, value: p99, met: p99 < LATENCY_TARGET_MS });
       if (query === 'show') continue;
-      const ratio = read[query].ratio_vs_static;
+      const ratio = read[query].ratio_vs_query_floor;
       targets.push({
-        metric: `${key}.${query}.ratio_vs_static`,
+        metric: `${key}.${query}.ratio_vs_query_floor`,
         target: `>= ${LIST_RATIO_TARGET}`,
         value: ratio,
         met: ratio >= LIST_RATIO_TARGET,
@@ -134,6 +135,10 @@ export function createSection(create: CreateResult): string {
 
 export function readSection(key: string, read: ReadResult): string {
   const seed = read.seed;
+  const floorConnections =
+    read.database === 'sqlite'
+      ? 'one connection running one request at a time, as the server\'s'
+      : `${read.connections} connections each running one request at a time, as the server's pool`;
   return [
     `### Read (${key}): ${read.database}, ${seed.reports} reports, ${seed.accounts} accounts, ${seed.projects} projects, ` +
       `${read.connections} connections`,
@@ -142,31 +147,31 @@ export function readSection(key: string, read: ReadResult): string {
       `Server RSS peak ${read.server_rss_peak_mb} MB.`,
     '',
     table(
-      ['query', 'req/s', 'p50 ms', 'p99 ms', 'body bytes', 'static req/s', 'static p99 ms', 'ratio vs static', 'cache off: req/s', 'p99 ms', 'ratio vs static', 'load CPU µs/req'],
+      ['query', 'req/s', 'p50 ms', 'p99 ms', 'body bytes', 'statements/req', 'query floor req/s', 'floor p50 ms', 'floor p99 ms', 'ratio vs query floor', 'load CPU µs/req'],
       READ_QUERIES.map((query) => {
         const result = read[query];
-        const off = result.cache_off;
+        const floor = result.query_floor;
         return [
           `${query} \`${result.example}\``,
           result.rps,
           result.p50_ms,
           result.p99_ms,
           result.response_bytes,
-          result.static.rps,
-          result.static.p99_ms,
-          result.ratio_vs_static,
-          off?.rps ?? '',
-          off?.p99_ms ?? '',
-          off?.ratio_vs_static ?? '',
-          [result, result.static, off].map((load) => load?.load_cpu_us ?? '-').join(' / '),
+          floor.statements_per_request,
+          floor.rps,
+          floor.p50_ms,
+          floor.p99_ms,
+          result.ratio_vs_query_floor,
+          result.load_cpu_us,
         ];
       }),
     ),
     '',
-    'Lists are kept in memory until the account\'s reports change (PAGEGRADE_LIST_CACHE_MB), and answered from in-memory ' +
-      'list indexes (PAGEGRADE_LIST_INDEX_MB); "cache off" is the same load through a server started with both at 0: what a ' +
-      'list costs read from the database. Show is never kept. "Load CPU" is what the load generator (a process of its own) ' +
-      'spent per answer on pagegrade, the static floor and cache off: a run where it is much higher than usual was disturbed.',
+    'The query floor runs the SQL statements each planned request runs in the server (the key lookup, the page, the count ' +
+      'when the page is full, the show\'s read; captured from the server\'s code) straight through the driver, for the same ' +
+      `requests, in a process of its own: ${floorConnections}. Neither keeps answers between requests. Show's ratio is ` +
+      'reported, not a target (the lists\' is). "Load CPU" is what the load generator (a process of its own) spent per ' +
+      'answer: a run where it is much higher than usual was disturbed.',
   ].join('\n');
 }
 

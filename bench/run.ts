@@ -1,8 +1,10 @@
 // `npm run bench [-- --quick] [--only engine,create,read] [--cpu-prof] [--out dir]`: runs the
 // benchmarks, prints each table with its ratio against the floor measured in the same run, and writes
-// latest.json and latest.md to bench/results/ (or --out). The read benchmark also runs on PostgreSQL when
-// DATABASE_URL points at one. --cpu-prof writes a V8 profile of every child process (the servers
-// under test and the floors) to bench/.cache/profiles; profile the in-process engine benchmark with
+// latest.json and latest.md to bench/results/ (or --out). The floors: a bare parse (engine), fetch +
+// bare parse (create), and for each read query the query floor, the SQL statements its requests run in
+// the server run straight through the driver. The read benchmark also runs on PostgreSQL when
+// DATABASE_URL points at one. --cpu-prof writes a V8 profile of the servers under test and the floors
+// (each a child process) to bench/.cache/profiles; profile the in-process engine benchmark with
 // `node --cpu-prof --import tsx bench/run.ts --only engine`.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -15,8 +15,11 @@ export interface SeedSize {
   projectsPerAccount: number;
 }
 
-/** Bump whenever the seeded data changes, so cached databases are rebuilt. */
-export const SEED_VERSION = 5;
+/**
+ * Bump whenever the seeded data or the schema it is seeded into changes, so cached databases are
+ * rebuilt (6: the stored list items and reports_version are gone).
+ */
+export const SEED_VERSION = 6;
 
 /** The term `list with search` looks for: one url in ten has it as its first path segment. */
 export const SEARCH_TERM = 'pricing';

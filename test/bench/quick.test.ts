@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const QUERIES = ['show', 'list_default', 'list_search', 'list_filtered', 'projects_list'];
+/** The read benchmark also runs on PostgreSQL when DATABASE_URL points at one: the test gives it the test server. */
+const READS = process.env.TEST_DATABASE_URL ? ['read', 'read_postgres'] : ['read'];
 
 type Json = Record<string, any>;
 
@@ -24,7 +26,6 @@ describe('npm run bench -- --quick', () => {
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'pagegrade-bench-test-'));
-    // The read benchmark also runs on PostgreSQL when DATABASE_URL points at one: give it the test server.
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' };
     await promisify(execFile)('npm', ['run', '--silent', 'bench', '--', '--quick', '--out', outDir], {
       cwd: REPO_ROOT,
@@ -60,18 +61,17 @@ describe('npm run bench -- --quick', () => {
     expect(markdown).toContain('create.ratio_vs_fetch_parse = ');
   });
 
-  it('reports every read query against a static body of the same size', () => {
-    const reads = process.env.TEST_DATABASE_URL ? ['read', 'read_postgres'] : ['read'];
-    for (const read of reads) {
+  it('reports every read query against its query floor', () => {
+    for (const read of READS) {
       expectPositive(results, `${read}.seed.reports`);
       for (const query of QUERIES) {
         // load_cpu_us: what the load process spent per answer, a check that a run was not disturbed.
-        for (const metric of ['rps', 'p50_ms', 'p99_ms', 'ratio_vs_static', 'static.rps', 'load_cpu_us', 'static.load_cpu_us']) {
+        for (const metric of ['rps', 'p50_ms', 'p99_ms', 'load_cpu_us', 'ratio_vs_query_floor']) {
           expectPositive(results, `${read}.${query}.${metric}`);
         }
-        // Lists are measured again with their pages never kept; show is never kept.
-        if (query === 'show') expect(results[read][query].cache_off).toBeUndefined();
-        else for (const metric of ['rps', 'p99_ms', 'ratio_vs_static']) expectPositive(results, `${read}.${query}.cache_off.${metric}`);
+        for (const metric of ['rps', 'p50_ms', 'p99_ms']) expectPositive(results, `${read}.${query}.query_floor.${metric}`);
+        // At least the key lookup and the read itself.
+        expect(results[read][query].query_floor.statements_per_request).toBeGreaterThanOrEqual(2);
       }
       expect(markdown).toContain(`### Read (${read})`);
     }
@@ -81,8 +81,13 @@ describe('npm run bench -- --quick', () => {
     const metrics = (results.targets as Json[]).map((target) => target.metric);
     expect(metrics).toContain('engine.ratio_vs_parse');
     expect(metrics).toContain('create.ratio_vs_fetch_parse');
-    for (const query of QUERIES) expect(metrics).toContain(`read.${query}.p99_ms`);
-    for (const query of QUERIES.slice(1)) expect(metrics).toContain(`read.${query}.cache_off.p99_ms`);
+    for (const read of READS) {
+      for (const query of QUERIES) {
+        expect(metrics).toContain(`${read}.${query}.p99_ms`);
+        // Show's ratio is reported (above) but not a target: the issue sets it for lists.
+        if (query !== 'show') expect(metrics).toContain(`${read}.${query}.ratio_vs_query_floor`);
+      }
+    }
     for (const target of results.targets as Json[]) expect(typeof target.met).toBe('boolean');
   });
 });
