@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       PAGEGRADE_ANALYSIS_THREADS: '3',
       PAGEGRADE_SQLITE_CACHE_MB: '2048',
       PAGEGRADE_WORKERS: '0',
+      PAGEGRADE_QUEUE_PREFIX: 'shop-audits',
       PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
     });
     expect(config).toMatchObject({
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       analysisThreads: 3,
       sqliteCacheMb: 2048,
       workers: 0,
+      queuePrefix: 'shop-audits',
     });
     expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
   });
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
     [{ PAGEGRADE_SQLITE_CACHE_MB: '1.5' }, 'PAGEGRADE_SQLITE_CACHE_MB must be an integer of at least 2'],
     [{ PAGEGRADE_WORKERS: '-1' }, 'PAGEGRADE_WORKERS must be an integer from 0 to 64; got "-1"'],
     [{ PAGEGRADE_WORKERS: '400' }, 'PAGEGRADE_WORKERS must be an integer from 0 to 64; got "400"'],
+    [{ PAGEGRADE_QUEUE_PREFIX: 'a:b' }, 'PAGEGRADE_QUEUE_PREFIX must be 1-64 letters'],
     [{ PAGEGRADE_THRESHOLDS: 'not json' }, 'must be a JSON object'],
     [{ PAGEGRADE_THRESHOLDS: '{"title_max": 3}' }, 'unknown key "title_max"'],
     [{ PAGEGRADE_THRESHOLDS: '{"min_words": -1}' }, 'non-negative number'],

@@ -18,6 +18,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** redis://... : the rate limit is shared by every server process using this Redis. */
   redisUrl: string | undefined;
+  /**
+   * Prefix of the background queue's Redis keys: installations that share one Redis each need their
+   * own, and every process of one installation the same.
+   */
+  queuePrefix: string;
   /** Analyses one account may have running at once (create and regenerate). */
   maxAnalysesPerAccount: number;
   /** Analyses the whole process runs at once. */
@@ -74,6 +79,15 @@ export const DEFAULT_WORKERS = 4;
 /** Catches a typo (400 for 40) before it opens hundreds of fetches at once; scale out with more processes. */
 const MAX_WORKERS = 64;
 
+function queuePrefixSetting(env: NodeJS.ProcessEnv): string {
+  const prefix = env.PAGEGRADE_QUEUE_PREFIX || 'pagegrade';
+  // BullMQ joins key parts with ':'; a prefix holding one would read as two parts.
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) {
+    throw new ConfigError(`PAGEGRADE_QUEUE_PREFIX must be 1-64 letters, digits, '.', '_' or '-'; got "${prefix}".`);
+  }
+  return prefix;
+}
+
 function thresholdsSetting(env: NodeJS.ProcessEnv): CheckThresholds {
   const raw = env.PAGEGRADE_THRESHOLDS;
   if (!raw) return { ...DEFAULT_THRESHOLDS };
@@ -124,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPageBytes: integerSetting(env, 'PAGEGRADE_MAX_PAGE_BYTES', 5 * 1024 * 1024, 1024),
     rateLimitPerMinute: integerSetting(env, 'PAGEGRADE_RATE_LIMIT', 120, 1),
     redisUrl: env.REDIS_URL || undefined,
+    queuePrefix: queuePrefixSetting(env),
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     workers: integerSetting(env, 'PAGEGRADE_WORKERS', DEFAULT_WORKERS, 0, MAX_WORKERS),

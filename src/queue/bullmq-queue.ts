@@ -56,8 +56,8 @@ export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOp
   }
 
   return {
-    async enqueue(kind, payload) {
-      const job = await openProducer().add(kind, payload);
+    async enqueue(kind, payload, enqueueOptions = {}) {
+      const job = await openProducer().add(kind, payload, { delay: Math.max(0, enqueueOptions.delayMs ?? 0) });
       return job.id!;
     },
     start(handlers: JobHandlers<Kinds>, startOptions) {

@@ -114,9 +114,11 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
   }
 
   return {
-    async enqueue(kind, payload) {
-      const id = await insertJob(db, kind, JSON.stringify(payload), isoIn(0));
-      if (handlers !== undefined && !closed) void fill();
+    async enqueue(kind, payload, enqueueOptions = {}) {
+      const delayMs = enqueueOptions.delayMs ?? 0;
+      const id = await insertJob(db, kind, JSON.stringify(payload), { now: isoIn(0), runAt: isoIn(delayMs) });
+      // A delayed job is found by the poll once it is due.
+      if (handlers !== undefined && !closed && delayMs <= 0) void fill();
       return String(id);
     },
     start(jobHandlers, startOptions) {

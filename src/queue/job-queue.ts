@@ -12,6 +12,11 @@ export type JobKinds = Record<string, JobPayload>;
 
 export type JobHandlers<Kinds extends JobKinds> = { [Kind in keyof Kinds]: (payload: Kinds[Kind]) => Promise<void> };
 
+export interface EnqueueOptions {
+  /** Run no sooner than this many milliseconds from now (a webhook's next attempt). */
+  delayMs?: number;
+}
+
 interface StartOptions {
   /** Jobs this process runs at once (at least 1). */
   concurrency: number;
@@ -19,7 +24,7 @@ interface StartOptions {
 
 export interface JobQueue<Kinds extends JobKinds> {
   /** Stores the job for some worker to run; resolves with its id once it is safely stored. */
-  enqueue<Kind extends keyof Kinds & string>(kind: Kind, payload: Kinds[Kind]): Promise<string>;
+  enqueue<Kind extends keyof Kinds & string>(kind: Kind, payload: Kinds[Kind], options?: EnqueueOptions): Promise<string>;
   /** Runs this process's share of the jobs with these handlers until close(); at most once per queue. */
   start(handlers: JobHandlers<Kinds>, options: StartOptions): void;
   /** Takes no more jobs, waits for the running ones to finish, and lets go of connections. */

@@ -14,15 +14,16 @@ export function queueEngine(redisUrl: string | undefined): QueueEngine {
 
 export function openQueue<Kinds extends JobKinds>(
   db: Kysely<Database>,
-  redisUrl: string | undefined,
+  settings: { redisUrl: string | undefined; queuePrefix: string },
   onError: QueueErrorReporter,
 ): JobQueue<Kinds> {
+  const { redisUrl, queuePrefix } = settings;
   const engine = queueEngine(redisUrl);
   switch (engine) {
     case 'embedded':
       return createEmbeddedQueue<Kinds>(db, { onError });
     case 'bullmq':
-      return createBullmqQueue<Kinds>({ redisUrl: redisUrl!, onError });
+      return createBullmqQueue<Kinds>({ redisUrl: redisUrl!, prefix: queuePrefix, onError });
     default:
       throw new Error(`unknown queue engine ${JSON.stringify(engine satisfies never)}`);
   }

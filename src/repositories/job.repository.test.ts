@@ -28,7 +28,7 @@ forEachDialect('job repository', (database) => {
     const { db } = database();
     const kind = `parallel-${randomUUID()}`;
     const inserted = [];
-    for (let index = 0; index < 30; index += 1) inserted.push(await insertJob(db, kind, '{}', T0));
+    for (let index = 0; index < 30; index += 1) inserted.push(await insertJob(db, kind, '{}', { now: T0, runAt: T0 }));
     const claimer = async () => {
       const mine: number[] = [];
       for (;;) {
@@ -44,7 +44,7 @@ forEachDialect('job repository', (database) => {
   it('gives a job whose lease expired to the next claimer, and fails it after its third abandoned run', async () => {
     const { db } = database();
     const kind = `abandoned-${randomUUID()}`;
-    const id = await insertJob(db, kind, '{"n":1}', T0);
+    const id = await insertJob(db, kind, '{"n":1}', { now: T0, runAt: T0 });
     const first = await claimNextJob(db, claimAt(kind, T0, T1));
     expect(first).toMatchObject({ id, state: 'running', attempts: 1, payload: '{"n":1}' });
     // Still leased: nobody else gets it.
@@ -66,7 +66,7 @@ forEachDialect('job repository', (database) => {
   it('a renewed lease keeps the job; finishing deletes it; a retry waits until its time', async () => {
     const { db } = database();
     const kind = `lease-${randomUUID()}`;
-    const id = await insertJob(db, kind, '{}', T0);
+    const id = await insertJob(db, kind, '{}', { now: T0, runAt: T0 });
     const run = (await claimNextJob(db, claimAt(kind, T0, T1)))!;
     expect(await renewJobLease(db, id, run.lease_token!, T3)).toBe(true);
     expect(await claimNextJob(db, claimAt(kind, T2, T4))).toBeUndefined();

@@ -14,10 +14,10 @@ export interface Claim {
   maxAttempts: number;
 }
 
-export async function insertJob(db: DbExecutor, kind: string, payload: string, now: string): Promise<number> {
+export async function insertJob(db: DbExecutor, kind: string, payload: string, at: { now: string; runAt: string }): Promise<number> {
   const row = await db
     .insertInto('jobs')
-    .values({ kind, payload, state: 'queued', run_at: now, created_at: now, updated_at: now })
+    .values({ kind, payload, state: 'queued', run_at: at.runAt, created_at: at.now, updated_at: at.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

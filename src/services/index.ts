@@ -46,7 +46,7 @@ export interface ServiceOptions {
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
-  const queue = openQueue<AppJobs>(db, config.redisUrl, options.onJobError ?? (() => {}));
+  const queue = openQueue<AppJobs>(db, config, options.onJobError ?? (() => {}));
   return {
     reports: createReportService(
       db,

@@ -17,6 +17,7 @@ describe.each(engines)('queue engine: $name', (engine) => {
   let storage: EngineStorage;
   let queue: JobQueue<Kinds> | undefined;
   const runs: string[] = [];
+  const ranAt = new Map<string, number>();
   let inFlight = 0;
   let mostInFlight = 0;
 
@@ -31,6 +32,7 @@ describe.each(engines)('queue engine: $name', (engine) => {
       {
         'test.record': async ({ label }) => {
           runs.push(label);
+          ranAt.set(label, Date.now());
         },
         'test.fail': async ({ label, succeedOnRun }) => {
           runs.push(label);
@@ -82,6 +84,16 @@ describe.each(engines)('queue engine: $name', (engine) => {
     const id = await opened.enqueue('test.fail', { label: 'third time', succeedOnRun: 3 });
     await waitFor(() => runs.length === 3, 'three runs');
     await waitFor(async () => (await storage.inspect(id)).state === 'gone', 'the job to be done');
+  });
+
+  it('runs a delayed job no sooner than its delay, after jobs enqueued later without one', async () => {
+    const opened = await startQueue(2);
+    const enqueuedAt = Date.now();
+    await opened.enqueue('test.record', { label: 'later' }, { delayMs: 800 });
+    await opened.enqueue('test.record', { label: 'now' });
+    await waitFor(() => runs.length === 2, 'both jobs to run');
+    expect(runs).toEqual(['now', 'later']);
+    expect(ranAt.get('later')! - enqueuedAt).toBeGreaterThanOrEqual(800);
   });
 
   it('runs no more jobs at once than its concurrency', async () => {
