@@ -12,7 +12,7 @@ export type JobKinds = Record<string, JobPayload>;
 
 export type JobHandlers<Kinds extends JobKinds> = { [Kind in keyof Kinds]: (payload: Kinds[Kind]) => Promise<void> };
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /** Run no sooner than this many milliseconds from now (a webhook's next attempt). */
   delayMs?: number;
 }
