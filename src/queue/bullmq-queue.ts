@@ -1,9 +1,9 @@
 // The Redis engine: one BullMQ queue, one job name per kind, and a BullMQ Worker in every process
 // that runs jobs (`pagegrade worker`, servers unless PAGEGRADE_WORKERS=0). Retries, their backoff,
 // locks and the recovery of jobs whose worker died (stalled jobs) are BullMQ's own.
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { MAX_ATTEMPTS, type JobHandlers, type JobKinds, type JobQueue, type QueueErrorReporter } from './job-queue.ts';
+import { MAX_ATTEMPTS, errorText, giveUp, type JobHandlers, type JobKinds, type JobQueue, type QueueErrorReporter } from './job-queue.ts';
 
 export interface BullmqQueueOptions {
   redisUrl: string;
@@ -87,9 +87,21 @@ export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOp
         },
       );
       bullWorker.on('error', (error) => report(error, { message: 'worker error' }));
+      const onGiveUp = startOptions.onGiveUp;
       bullWorker.on('failed', (job, error) => {
-        const final = job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1);
+        const final = job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
         report(error, { kind: job?.name, jobId: job?.id, message: final ? 'job failed for good' : 'job run failed; it will be retried' });
+        if (final && job !== undefined) void giveUp(onGiveUp, { kind: job.name, payload: job.data, id: job.id!, error: errorText(error) }, report);
+      });
+      // A job whose workers died on it too often is failed by BullMQ's stalled-job check, which
+      // reports it only as stalled (to the one worker whose check found it): look at where it went.
+      bullWorker.on('stalled', (jobId) => {
+        void (async () => {
+          const job = await Job.fromId(openProducer(), jobId);
+          if (job === undefined || !(await job.isFailed())) return;
+          report(new Error(job.failedReason), { kind: job.name, jobId, message: 'job failed for good' });
+          await giveUp(onGiveUp, { kind: job.name, payload: job.data, id: jobId, error: job.failedReason }, report);
+        })().catch((error) => report(error, { jobId, message: 'could not look up a stalled job' }));
       });
       worker = { worker: bullWorker, connection };
     },

@@ -15,7 +15,7 @@ import {
   recordFailedRun,
   renewJobLease,
 } from '../repositories/job.repository.ts';
-import { MAX_ATTEMPTS, errorText, type JobHandlers, type JobKinds, type JobQueue, type QueueErrorReporter } from './job-queue.ts';
+import { MAX_ATTEMPTS, errorText, giveUp, type GiveUpHandlers, type JobHandlers, type JobKinds, type JobQueue, type QueueErrorReporter } from './job-queue.ts';
 
 export interface EmbeddedQueueOptions {
   /**
@@ -43,6 +43,7 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
   const report: QueueErrorReporter = options.onError ?? (() => {});
   const running = new Set<Promise<void>>();
   let handlers: JobHandlers<Kinds> | undefined;
+  let giveUpHandlers: GiveUpHandlers<Kinds> | undefined;
   let concurrency = 0;
   let timer: NodeJS.Timeout | undefined;
   let filling = false;
@@ -61,7 +62,10 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
     try {
       do {
         refill = false;
-        await failAbandonedJobs(db, isoIn(0), MAX_ATTEMPTS, ABANDONED);
+        const abandoned = await failAbandonedJobs(db, isoIn(0), MAX_ATTEMPTS, ABANDONED);
+        for (const job of abandoned) {
+          await giveUp(giveUpHandlers, { kind: job.kind, payload: JSON.parse(job.payload), id: String(job.id), error: ABANDONED }, report);
+        }
         while (!closed && running.size < concurrency) {
           const job = await claimNextJob(db, {
             kinds: Object.keys(handlers ?? {}),
@@ -99,7 +103,10 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
         clearInterval(renewal);
         const retryAt = job.attempts < MAX_ATTEMPTS ? isoIn(retryDelayMs * 2 ** (job.attempts - 1)) : null;
         report(error, { ...context, message: retryAt === null ? 'job failed for good' : 'job run failed; it will be retried' });
-        await recordFailedRun(db, job.id, leaseToken, { error: errorText(error), retryAt, now: isoIn(0) });
+        const recorded = await recordFailedRun(db, job.id, leaseToken, { error: errorText(error), retryAt, now: isoIn(0) });
+        if (recorded && retryAt === null) {
+          await giveUp(giveUpHandlers, { kind: job.kind, payload: JSON.parse(job.payload), id: String(job.id), error: errorText(error) }, report);
+        }
         return;
       }
       clearInterval(renewal);
@@ -127,6 +134,7 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
         throw new Error(`concurrency must be a positive integer; got ${startOptions.concurrency}`);
       }
       handlers = jobHandlers;
+      giveUpHandlers = startOptions.onGiveUp;
       concurrency = startOptions.concurrency;
       timer = setInterval(() => void fill(), pollMs);
       void fill();

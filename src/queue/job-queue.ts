@@ -17,16 +17,25 @@ interface EnqueueOptions {
   delayMs?: number;
 }
 
-interface StartOptions {
+/**
+ * What to do when a job of a kind is given up for good (its last run threw, or its process died on
+ * it each time): called once per such job, by the process that gave it up, with the last error.
+ */
+export type GiveUpHandlers<Kinds extends JobKinds> = {
+  [Kind in keyof Kinds]?: (payload: Kinds[Kind], error: string) => Promise<void>;
+};
+
+interface StartOptions<Kinds extends JobKinds> {
   /** Jobs this process runs at once (at least 1). */
   concurrency: number;
+  onGiveUp?: GiveUpHandlers<Kinds>;
 }
 
 export interface JobQueue<Kinds extends JobKinds> {
   /** Stores the job for some worker to run; resolves with its id once it is safely stored. */
   enqueue<Kind extends keyof Kinds & string>(kind: Kind, payload: Kinds[Kind], options?: EnqueueOptions): Promise<string>;
   /** Runs this process's share of the jobs with these handlers until close(); at most once per queue. */
-  start(handlers: JobHandlers<Kinds>, options: StartOptions): void;
+  start(handlers: JobHandlers<Kinds>, options: StartOptions<Kinds>): void;
   /** Takes no more jobs, waits for the running ones to finish, and lets go of connections. */
   close(): Promise<void>;
 }
@@ -39,6 +48,21 @@ export const MAX_ATTEMPTS = 3;
 
 /** Where a queue reports what no caller is waiting for: a failed run, a lost lease, a dropped connection. */
 export type QueueErrorReporter = (error: unknown, context: { kind?: string; jobId?: string; message: string }) => void;
+
+/** Runs a kind's give-up handler, if it has one; what it throws goes to the reporter. */
+export async function giveUp<Kinds extends JobKinds>(
+  handlers: GiveUpHandlers<Kinds> | undefined,
+  job: { kind: string; payload: unknown; id: string; error: string },
+  report: QueueErrorReporter,
+): Promise<void> {
+  const handler = handlers?.[job.kind as keyof Kinds];
+  if (handler === undefined) return;
+  try {
+    await handler(job.payload as Kinds[keyof Kinds], job.error);
+  } catch (error) {
+    report(error, { kind: job.kind, jobId: job.id, message: 'could not record that a job was given up' });
+  }
+}
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -58,7 +58,7 @@ forEachDialect('job repository', (database) => {
     const third = await claimNextJob(db, claimAt(kind, T2, T3));
     expect(third).toMatchObject({ id, attempts: 3 });
     expect(await claimNextJob(db, claimAt(kind, T4, T4))).toBeUndefined();
-    expect(await failAbandonedJobs(db, T4, 3, 'abandoned')).toBe(1);
+    expect((await failAbandonedJobs(db, T4, 3, 'abandoned')).map((job) => job.id)).toEqual([id]);
     const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'failed', attempts: 3, last_error: 'abandoned', lease_token: null });
   });

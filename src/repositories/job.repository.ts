@@ -58,16 +58,19 @@ export async function claimNextJob(db: DbExecutor, claim: Claim): Promise<JobRow
     .executeTakeFirst();
 }
 
-/** Running jobs whose lease ran out on their last allowed run: failed for good, with why. */
-export async function failAbandonedJobs(db: DbExecutor, now: string, maxAttempts: number, error: string): Promise<number> {
-  const result = await db
+/**
+ * Running jobs whose lease ran out on their last allowed run: failed for good, with why. Returns the
+ * jobs this call failed (a job another process failed first is not among them).
+ */
+export async function failAbandonedJobs(db: DbExecutor, now: string, maxAttempts: number, error: string): Promise<JobRow[]> {
+  return db
     .updateTable('jobs')
     .set({ state: 'failed', lease_token: null, lease_expires_at: null, last_error: error, updated_at: now })
     .where('state', '=', 'running')
     .where('lease_expires_at', '<=', now)
     .where('attempts', '>=', maxAttempts)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returningAll()
+    .execute();
 }
 
 /** False when the run no longer holds the job. */

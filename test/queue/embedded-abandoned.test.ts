@@ -26,12 +26,17 @@ forEachDialect('embedded engine and abandoned jobs', (database) => {
       .returning('id')
       .execute();
     const runs: string[] = [];
+    const givenUp: string[] = [];
     const queue = createEmbeddedQueue<{ 'test.abandoned': { label: string } }>(db, { pollMs: 50 });
-    queue.start({ 'test.abandoned': async ({ label }) => void runs.push(label) }, { concurrency: 2 });
+    queue.start(
+      { 'test.abandoned': async ({ label }) => void runs.push(label) },
+      { concurrency: 2, onGiveUp: { 'test.abandoned': async ({ label }, error) => void givenUp.push(`${label}: ${error}`) } },
+    );
     try {
       await waitFor(() => runs.length === 1, 'the job abandoned on its second run to run again');
       await sleep(300);
       expect(runs).toEqual(['second']);
+      expect(givenUp).toEqual(['third: the process running it stopped 3 times before it finished']);
       const rows = await db.selectFrom('jobs').selectAll().where('id', 'in', [third.id, second.id]).execute();
       expect(rows).toEqual([
         expect.objectContaining({

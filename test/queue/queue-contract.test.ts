@@ -18,6 +18,7 @@ describe.each(engines)('queue engine: $name', (engine) => {
   let queue: JobQueue<Kinds> | undefined;
   const runs: string[] = [];
   const ranAt = new Map<string, number>();
+  const givenUp: string[] = [];
   let inFlight = 0;
   let mostInFlight = 0;
 
@@ -26,6 +27,7 @@ describe.each(engines)('queue engine: $name', (engine) => {
     runs.length = 0;
     inFlight = 0;
     mostInFlight = 0;
+    givenUp.length = 0;
     const opened = storage.open<Kinds>();
     queue = opened;
     opened.start(
@@ -47,7 +49,7 @@ describe.each(engines)('queue engine: $name', (engine) => {
           runs.push(label);
         },
       },
-      { concurrency },
+      { concurrency, onGiveUp: { 'test.fail': async ({ label }, error) => void givenUp.push(`${label}: ${error}`) } },
     );
     return opened;
   }
@@ -77,6 +79,7 @@ describe.each(engines)('queue engine: $name', (engine) => {
     await sleep(300);
     expect(runs).toEqual(['always', 'always', 'always']);
     expect(await storage.inspect(id)).toEqual({ state: 'failed', attempts: 3, error: 'always broke on run 3' });
+    expect(givenUp).toEqual(['always: always broke on run 3']);
   });
 
   it('a job that fails twice and then succeeds is done', async () => {
@@ -84,6 +87,7 @@ describe.each(engines)('queue engine: $name', (engine) => {
     const id = await opened.enqueue('test.fail', { label: 'third time', succeedOnRun: 3 });
     await waitFor(() => runs.length === 3, 'three runs');
     await waitFor(async () => (await storage.inspect(id)).state === 'gone', 'the job to be done');
+    expect(givenUp).toEqual([]);
   });
 
   it('runs a delayed job no sooner than its delay, after jobs enqueued later without one', async () => {
