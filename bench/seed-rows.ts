@@ -126,7 +126,7 @@ export class ProjectTally {
       this.projects.set(key, project);
     }
     project.reports_count += 1;
-    project[`${report.result}_count`] += 1;
+    if (report.result) project[`${report.result}_count`] += 1;
     project.updated_at = report.created_at;
   }
 

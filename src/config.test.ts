@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       PAGEGRADE_SQLITE_CACHE_MB: '2048',
       PAGEGRADE_WORKERS: '0',
       PAGEGRADE_QUEUE_PREFIX: 'shop-audits',
+      PAGEGRADE_JOB_LEASE_MS: '5000',
       PAGEGRADE_THRESHOLDS: '{"title_max_chars": 70, "min_words": 500}',
     });
     expect(config).toMatchObject({
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
       sqliteCacheMb: 2048,
       workers: 0,
       queuePrefix: 'shop-audits',
+      jobLeaseMs: 5000,
     });
     expect(config.thresholds).toMatchObject({ title_max_chars: 70, min_words: 500, title_min_chars: 10 });
   });
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
     [{ PAGEGRADE_SQLITE_CACHE_MB: '1.5' }, 'PAGEGRADE_SQLITE_CACHE_MB must be an integer of at least 2'],
     [{ PAGEGRADE_WORKERS: '-1' }, 'PAGEGRADE_WORKERS must be an integer from 0 to 64; got "-1"'],
     [{ PAGEGRADE_WORKERS: '400' }, 'PAGEGRADE_WORKERS must be an integer from 0 to 64; got "400"'],
+    [{ PAGEGRADE_JOB_LEASE_MS: '10' }, 'PAGEGRADE_JOB_LEASE_MS must be an integer from 1000 to 3600000'],
     [{ PAGEGRADE_QUEUE_PREFIX: 'a:b' }, 'PAGEGRADE_QUEUE_PREFIX must be 1-64 letters'],
     [{ PAGEGRADE_THRESHOLDS: 'not json' }, 'must be a JSON object'],
     [{ PAGEGRADE_THRESHOLDS: '{"title_max": 3}' }, 'unknown key "title_max"'],

@@ -23,6 +23,11 @@ export interface Config {
    * own, and every process of one installation the same.
    */
   queuePrefix: string;
+  /**
+   * How long a background job stays with a process that stopped answering before another takes it
+   * over (the embedded engine's lease, BullMQ's lock).
+   */
+  jobLeaseMs: number;
   /** Analyses one account may have running at once (create and regenerate). */
   maxAnalysesPerAccount: number;
   /** Analyses the whole process runs at once. */
@@ -139,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integerSetting(env, 'PAGEGRADE_RATE_LIMIT', 120, 1),
     redisUrl: env.REDIS_URL || undefined,
     queuePrefix: queuePrefixSetting(env),
+    jobLeaseMs: integerSetting(env, 'PAGEGRADE_JOB_LEASE_MS', 30_000, 1_000, 3_600_000),
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     workers: integerSetting(env, 'PAGEGRADE_WORKERS', DEFAULT_WORKERS, 0, MAX_WORKERS),

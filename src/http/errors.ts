@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError, ValidationError } from '../services/errors.ts';
+import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, ValidationError } from '../services/errors.ts';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
 import { sendDatabaseUnavailable } from './database-unavailable.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
@@ -37,6 +37,9 @@ function bodyParseMessage(error: FastifyError): string | null {
   }
 }
 
+/** Long enough for a Redis failover or restart. */
+const QUEUE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
@@ -44,6 +47,12 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
     }
     if (error instanceof ValidationError) return sendValidationError(reply, { [error.field]: [error.message] });
     if (error instanceof NotFoundError) return reply.code(404).send(NOT_FOUND_BODY);
+    if (error instanceof AnalysisInProgressError) return sendError(reply, 409, error.message);
+    if (error instanceof QueueUnavailableError) {
+      request.log.warn({ reason: error.cause instanceof Error ? error.cause.message : String(error.cause) }, 'queue unavailable; answered 503');
+      reply.header('retry-after', String(QUEUE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, error.message);
+    }
     if (error instanceof TooManyAnalysesError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(reply, error.status, error.message);

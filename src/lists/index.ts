@@ -8,7 +8,7 @@ import * as reportRepository from '../repositories/report.repository.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
 import { toReportSummary } from '../services/report-view.ts';
 import { toProject } from '../services/project-view.ts';
-import type { Page, Project, ReportSummary } from '../services/types.ts';
+import type { Page, Project, ReportState, ReportSummary } from '../services/types.ts';
 import { readPage } from './page.ts';
 
 export interface ReportListQuery {
@@ -17,6 +17,8 @@ export interface ReportListQuery {
   /** exact project name */
   project?: string;
   result?: Verdict;
+  /** the latest analysis's state */
+  state?: ReportState;
   sortBy: 'id' | 'generated_at' | 'url' | 'result';
   sort: 'asc' | 'desc';
   page: number;
@@ -34,9 +36,9 @@ export interface ProjectListQuery {
 
 
 export function createLists(db: Kysely<Database>) {
-  /** How many of the account's reports match. Without a search the project rows hold the count. */
+  /** How many of the account's reports match. Without a search or state the project rows hold the count. */
   function countReports(accountId: number, query: ReportListQuery): Promise<number> {
-    if (query.search) return reportRepository.countReports(db, accountId, query);
+    if (query.search || query.state) return reportRepository.countReports(db, accountId, query);
     return projectRepository.sumProjectCounts(db, accountId, query.result ?? 'reports', query.project);
   }
 

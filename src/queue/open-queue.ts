@@ -14,16 +14,23 @@ export function queueEngine(redisUrl: string | undefined): QueueEngine {
 
 export function openQueue<Kinds extends JobKinds>(
   db: Kysely<Database>,
-  settings: { redisUrl: string | undefined; queuePrefix: string },
+  settings: { redisUrl: string | undefined; queuePrefix: string; jobLeaseMs: number },
   onError: QueueErrorReporter,
 ): JobQueue<Kinds> {
-  const { redisUrl, queuePrefix } = settings;
+  const { redisUrl, queuePrefix, jobLeaseMs } = settings;
   const engine = queueEngine(redisUrl);
   switch (engine) {
     case 'embedded':
-      return createEmbeddedQueue<Kinds>(db, { onError });
+      return createEmbeddedQueue<Kinds>(db, { leaseMs: jobLeaseMs, onError });
     case 'bullmq':
-      return createBullmqQueue<Kinds>({ redisUrl: redisUrl!, prefix: queuePrefix, onError });
+      return createBullmqQueue<Kinds>({
+        redisUrl: redisUrl!,
+        prefix: queuePrefix,
+        // A dead worker's job is found at the next stalled check after its lock ran out.
+        lockDurationMs: jobLeaseMs,
+        stalledIntervalMs: jobLeaseMs,
+        onError,
+      });
     default:
       throw new Error(`unknown queue engine ${JSON.stringify(engine satisfies never)}`);
   }

@@ -205,10 +205,13 @@ forEachDialect('project repository', (database) => {
       expect(await findProject(db, owner, 'taken.com')).toMatchObject({ reports_count: 1 });
     });
 
-    it('refuses counts that do not add up', async () => {
+    it('refuses more verdicts than reports; reports without a run count without one', async () => {
       const { db } = database();
       const owner = await newUserId(db);
-      await expect(insertProjectsBulk(db, [{ ...project(owner, 'a.com', 1, 0), reports_count: 3 }])).rejects.toThrow();
+      await expect(insertProjectsBulk(db, [{ ...project(owner, 'a.com', 1, 0), reports_count: 0 }])).rejects.toThrow(/check/i);
+      await insertProjectsBulk(db, [{ ...project(owner, 'b.com', 1, 0), reports_count: 3 }]);
+      expect(await sumProjectCounts(db, owner, 'reports')).toBe(3);
+      expect(await sumProjectCounts(db, owner, 'good')).toBe(1);
     });
   });
 

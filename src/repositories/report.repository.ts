@@ -2,7 +2,7 @@
 // is a row of `reports` plus its results in `report_results`; the functions here keep the two together.
 import type { ExpressionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { NewReport, ReportResult, ReportRow } from '../db/tables/report.table.ts';
+import type { NewReport, ReportResult, ReportRow, ReportState } from '../db/tables/report.table.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 
@@ -22,6 +22,8 @@ export type ReportPatch = Partial<
     | 'page'
     | 'results'
     | 'generated_at'
+    | 'state'
+    | 'last_error'
   >
 > & { updated_at: string };
 /** List items leave out the heavy `results` JSON (they never read report_results). */
@@ -35,6 +37,7 @@ export interface ReportFilters {
   /** exact project name */
   project?: string;
   result?: ReportResult;
+  state?: ReportState;
 }
 
 export interface ReportListOptions extends ReportFilters {
@@ -45,6 +48,8 @@ export interface ReportListOptions extends ReportFilters {
 }
 
 const RESULT_RANK: Record<ReportResult, number> = { bad: 0, decent: 1, good: 2 };
+/** The rank of a report without a run: below every verdict, so no result filter matches it. */
+const NO_RUN_RANK = -1;
 
 const SORT_COLUMN = { id: 'id', generated_at: 'generated_at', url: 'url', result: 'result_rank' } as const;
 
@@ -52,7 +57,8 @@ export async function insertReport(db: DbExecutor, report: ReportInsert): Promis
   const { results, ...row } = report;
   return inOneTransaction(db, async (trx) => {
     const { id } = await trx.insertInto('reports').values(derivedColumns(row)).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('report_results').values({ report_id: id, results }).execute();
+    // A report created to be analysed in the background has no results until its first run.
+    if (results !== null) await trx.insertInto('report_results').values({ report_id: id, results }).execute();
     return id;
   });
 }
@@ -70,8 +76,11 @@ export async function insertReportsBulk(db: DbExecutor, reports: readonly Report
       // One statement numbers its rows in VALUES order on both dialects (SQLite's next rowid, one
       // nextval per row), though RETURNING need not list them in that order: sorted ids line up.
       const ids = inserted.map(({ id }) => id).sort((a, b) => a - b);
-      const results = ids.map((id, index) => ({ report_id: id, results: reports[offset + index].results }));
-      await trx.insertInto('report_results').values(results).execute();
+      const results = ids.flatMap((id, index) => {
+        const stored = reports[offset + index].results;
+        return stored === null ? [] : [{ report_id: id, results: stored }];
+      });
+      if (results.length > 0) await trx.insertInto('report_results').values(results).execute();
       offset += chunk.length;
     }
   });
@@ -112,10 +121,19 @@ function pageQuery(db: DbExecutor, userId: number, options: ReportListOptions) {
   return ordered(db.selectFrom('reports').where(matching(userId, options)), options).limit(options.limit).offset(options.offset);
 }
 
-/** By the sort key, then id in the same direction, so pages never overlap. */
+/**
+ * By the sort key, then id in the same direction, so pages never overlap. A report without a run has
+ * no generated_at: it sorts first ascending and last descending on both dialects (SQLite's own order
+ * for null, and PostgreSQL's generated_at indexes are NULLS FIRST to match).
+ */
 function ordered<Query extends SelectQueryBuilder<Database, 'reports', object>>(query: Query, options: ReportListOptions): Query {
   const sortColumn = SORT_COLUMN[options.sortBy];
-  const bySortKey = sortColumn === 'id' ? query : query.orderBy(sortColumn, options.sort);
+  let bySortKey: SelectQueryBuilder<Database, 'reports', object> = query;
+  if (sortColumn === 'generated_at') {
+    bySortKey = query.orderBy('generated_at', (order) => (options.sort === 'asc' ? order.asc().nullsFirst() : order.desc().nullsLast()));
+  } else if (sortColumn !== 'id') {
+    bySortKey = query.orderBy(sortColumn, options.sort);
+  }
   return bySortKey.orderBy('id', options.sort) as Query;
 }
 
@@ -131,7 +149,7 @@ export async function countReports(db: DbExecutor, userId: number, filters: Repo
 /** Returns how many rows changed: 0 when the report is not the user's. */
 export async function updateReport(db: DbExecutor, userId: number, id: number, patch: ReportPatch): Promise<number> {
   const { results, ...columns } = patch;
-  const derived = columns.result === undefined ? {} : { result_rank: RESULT_RANK[columns.result] };
+  const derived = columns.result === undefined ? {} : { result_rank: rankOf(columns.result) };
   return inOneTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('reports')
@@ -140,8 +158,13 @@ export async function updateReport(db: DbExecutor, userId: number, id: number, p
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return 0;
-    if (results !== undefined) {
-      await trx.updateTable('report_results').set({ results }).where('report_id', '=', id).execute();
+    if (results !== undefined && results !== null) {
+      // A report's first run adds its results; every later one replaces them.
+      await trx
+        .insertInto('report_results')
+        .values({ report_id: id, results })
+        .onConflict((conflict) => conflict.column('report_id').doUpdateSet({ results }))
+        .execute();
     }
     return 1;
   });
@@ -158,14 +181,39 @@ export async function deleteReportsOfProject(db: DbExecutor, userId: number, pro
   return Number(result.numDeletedRows);
 }
 
-function derivedColumns(row: Omit<ReportInsert, 'results'>) {
-  return { ...row, url_lower: row.url.toLowerCase(), result_rank: RESULT_RANK[row.result] };
+/**
+ * Moves the report's analysis state from one of `from` to `to`, only if it is in one of them now (two
+ * requests racing to queue the same report: one wins). Returns whether it moved.
+ */
+export async function moveReportState(
+  db: DbExecutor,
+  userId: number,
+  id: number,
+  change: { from: readonly ReportState[]; to: ReportState; lastError?: string | null; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('reports')
+    .set({ state: change.to, updated_at: change.now, ...(change.lastError === undefined ? {} : { last_error: change.lastError }) })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('state', 'in', change.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
+function rankOf(result: ReportResult | null): number {
+  return result === null ? NO_RUN_RANK : RESULT_RANK[result];
+}
+
+function derivedColumns(row: Omit<ReportInsert, 'results'>) {
+  return { ...row, url_lower: row.url.toLowerCase(), result_rank: rankOf(row.result ?? null) };
+}
+
+/** The report and its results: none (null) before its first run. */
 function withResults(db: DbExecutor) {
   return db
     .selectFrom('reports')
-    .innerJoin('report_results', 'report_results.report_id', 'reports.id')
+    .leftJoin('report_results', 'report_results.report_id', 'reports.id')
     .selectAll('reports')
     .select('report_results.results');
 }
@@ -177,6 +225,7 @@ function matching(userId: number, filters: ReportFilters) {
     const conditions: Expression<SqlBool>[] = [eb('user_id', '=', userId)];
     if (filters.project !== undefined) conditions.push(eb('project', '=', filters.project));
     if (filters.result !== undefined) conditions.push(eb('result_rank', '=', RESULT_RANK[filters.result]));
+    if (filters.state !== undefined) conditions.push(eb('state', '=', filters.state));
     if (filters.search) conditions.push(lowerCaseColumnLike('url_lower', containsPattern(filters.search)));
     return eb.and(conditions);
   };

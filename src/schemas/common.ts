@@ -64,7 +64,7 @@ export interface Naming {
   description?: string;
 }
 
-export function ObjectEnvelope<T extends TSchema>(data: T, status: 200 | 201 = 200, naming: Naming = {}) {
+export function ObjectEnvelope<T extends TSchema>(data: T, status: 200 | 201 | 202 = 200, naming: Naming = {}) {
   return Type.Object({ data, status: Type.Literal(status) }, naming);
 }
 

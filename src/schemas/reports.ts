@@ -1,9 +1,10 @@
 // Request and response schemas of /api/v1/reports (API.md "Report").
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 import { ReportResults } from './check-results.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
+const STATES = ['queued', 'running', 'done', 'failed'] as const;
 const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
 const PRIVACY_VALUES = [0, 1, 2] as const;
 
@@ -16,7 +17,8 @@ export const ReportListQuery = Type.Object({
   ...PaginationQuery,
   search_by: Type.Optional(oneOf(['url'] as const, { description: 'Field searched.', default: 'url' })),
   project: Type.Optional(Type.String({ maxLength: 300, description: 'Exact project name (the host).' })),
-  result: Type.Optional(oneOf(VERDICTS, { description: 'Only reports with this verdict.' })),
+  result: Type.Optional(oneOf(VERDICTS, { description: 'Only reports with this verdict (never a report without a run).' })),
+  state: Type.Optional(oneOf(STATES, { description: 'Only reports whose latest analysis is in this state.' })),
   sort_by: Type.Optional(
     oneOf(REPORT_SORT_KEYS, { description: 'id = date created; result ranks bad < decent < good.', default: 'id' }),
   ),
@@ -29,6 +31,9 @@ export const CreateReportBody = Type.Object(
     url: Type.String({ maxLength: 2048, description: 'Absolute http(s) URL, at most 2048 characters, no credentials.' }),
     privacy: Type.Optional(oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.', default: 0 })),
     password: Type.Optional(password),
+    async: Type.Optional(
+      oneOf([0, 1] as const, { description: '1: store the report at once (202, state queued) and analyse it in the background.', default: 0 }),
+    ),
   },
   { title: 'CreateReport' },
 );
@@ -38,6 +43,9 @@ export const UpdateReportBody = Type.Object(
     privacy: Type.Optional(privacy),
     password: Type.Optional(password),
     results: Type.Optional(oneOf([0, 1] as const, { description: '1: fetch and analyse the url again.', default: 0 })),
+    async: Type.Optional(
+      oneOf([0, 1] as const, { description: 'With results=1: queue the analysis and answer 202 at once; the results stay until it succeeds.', default: 0 }),
+    ),
   },
   { title: 'UpdateReport' },
 );
@@ -53,27 +61,36 @@ const PageFacts = Type.Object({
   load_time_ms: Type.Integer(),
 });
 
+/** A run's fields are null while a report created with async=1 has had no successful run. */
+const noRunYet = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
 const reportFields = {
   id: Type.Integer(),
   url: Type.String(),
   project: Type.String(),
   privacy: oneOf(PRIVACY_VALUES),
   password: Type.Boolean({ description: 'Whether a password is set; the password itself never appears.' }),
-  result: oneOf(VERDICTS),
-  score: Type.Integer({ minimum: 0, maximum: 100 }),
-  issues: Type.Object({ high: Type.Integer(), medium: Type.Integer(), low: Type.Integer() }),
-  page: PageFacts,
+  result: noRunYet(oneOf(VERDICTS)),
+  score: noRunYet(Type.Integer({ minimum: 0, maximum: 100 })),
+  issues: noRunYet(Type.Object({ high: Type.Integer(), medium: Type.Integer(), low: Type.Integer() })),
+  page: noRunYet(PageFacts),
+  state: oneOf(STATES, { description: 'The latest analysis asked for; results describe the latest one that succeeded.' }),
+  last_error: Type.Union([Type.Object({ message: Type.String() }), Type.Null()], { description: 'Why the latest analysis failed.' }),
 };
-const timestamps = { generated_at: Timestamp, created_at: Timestamp, updated_at: Timestamp };
+const timestamps = { generated_at: noRunYet(Timestamp), created_at: Timestamp, updated_at: Timestamp };
 
 const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
 const Report = Type.Object(
-  { ...reportFields, results: ReportResults, ...timestamps },
+  { ...reportFields, results: noRunYet(ReportResults), ...timestamps },
   { $id: 'Report' },
 );
 
 export const ReportResponse = ObjectEnvelope(Report, 200, { title: 'ReportResponse', description: 'The report with its results.' });
 export const ReportCreatedResponse = ObjectEnvelope(Report, 201, { title: 'ReportCreated', description: 'The new report with its results.' });
+export const ReportQueuedResponse = ObjectEnvelope(Report, 202, {
+  title: 'ReportQueued',
+  description: 'The report, its analysis queued (state queued); results stay those of the latest successful run.',
+});
 export const ReportListResponse = ListEnvelope(ReportSummary, { title: 'ReportList', description: 'A page of the caller\'s reports, without results.' });
 export const ReportDeletedResponse = Type.Object(
   {

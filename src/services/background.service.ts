@@ -1,14 +1,14 @@
 // Background work: the jobs this application runs off the request path, on whichever queue engine
 // the settings chose. The handlers are service functions; they never know which engine runs them.
-import type { JobHandlers, JobKinds, JobQueue } from '../queue/job-queue.ts';
+import type { GiveUpHandlers, JobHandlers, JobKinds, JobQueue } from '../queue/job-queue.ts';
+import type { AnalyseReportJob } from './report-analysis-jobs.ts';
 
-/**
- * Every kind of background job, with its payload. Issue 27's next step adds the first one,
- * `'report.analyse': { reportId: number }`, with reportService.analyseQueued as its handler.
- */
-export interface AppJobs extends JobKinds {}
+/** Every kind of background job, with its payload. */
+export interface AppJobs extends JobKinds {
+  'report.analyse': AnalyseReportJob;
+}
 
-export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobHandlers<AppJobs>) {
+export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobHandlers<AppJobs>, onGiveUp: GiveUpHandlers<AppJobs>) {
   return {
     enqueue: queue.enqueue.bind(queue),
     /**
@@ -17,7 +17,7 @@ export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobH
      */
     start(concurrency: number): void {
       if (Object.keys(handlers).length === 0) return;
-      queue.start(handlers, { concurrency });
+      queue.start(handlers, { concurrency, onGiveUp });
     },
     /** Takes no more jobs, lets the running ones finish, and closes the queue's connections. */
     close: () => queue.close(),

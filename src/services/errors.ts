@@ -15,3 +15,17 @@ export class ValidationError extends Error {
     this.field = field;
   }
 }
+
+/** results=1 on a report whose latest analysis is still queued or running: 409. */
+export class AnalysisInProgressError extends Error {
+  constructor() {
+    super('The report is already being analysed.');
+  }
+}
+
+/** The background queue could not take a job (its Redis is away): 503, nothing was changed. */
+export class QueueUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The background queue is not available right now; retry shortly, or analyse without async.', { cause });
+  }
+}

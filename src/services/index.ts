@@ -12,8 +12,9 @@ import { createWebSessionService } from './web-session.service.ts';
 import { createAnalysisSlots } from './analysis-slots.ts';
 import { createLists } from '../lists/index.ts';
 import { openQueue } from '../queue/open-queue.ts';
-import type { JobHandlers, QueueErrorReporter } from '../queue/job-queue.ts';
+import type { GiveUpHandlers, JobHandlers, JobKinds, QueueErrorReporter } from '../queue/job-queue.ts';
 import { createBackgroundService, type AppJobs } from './background.service.ts';
+import { createReportAnalysisJobs, type AnalyseReportJob, type ReportNotifier } from './report-analysis-jobs.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -40,19 +41,25 @@ export interface ServiceOptions {
   /** Where the queue reports what no caller waits for: a failed job run, a lost connection. */
   onJobError?: QueueErrorReporter;
   /** Job handlers beside the application's own (a test's, to watch the queue run in this app). */
-  extraJobHandlers?: JobHandlers<AppJobs>;
+  extraJobHandlers?: JobHandlers<JobKinds>;
 }
 
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
-  const queue = openQueue<AppJobs>(db, config, options.onJobError ?? (() => {}));
+  const reportError = options.onJobError ?? (() => {});
+  const queue = openQueue<AppJobs>(db, config, reportError);
+  const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure);
+  // Issue 27's webhooks subscribe here; a notification that cannot be sent never fails the analysis.
+  const notify: ReportNotifier = async () => {};
+  const analysisJobs = createReportAnalysisJobs(db, analyze, notify);
   return {
-    reports: createReportService(
-      db,
-      options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure),
-      createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
-    ),
+    reports: createReportService(db, {
+      analyze,
+      slots: createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
+      queueAnalysis: async (accountId, reportId) => void (await queue.enqueue('report.analyse', { accountId, reportId })),
+      notify,
+    }),
     projects: createProjectService(db),
     /** Every list of reports and projects, for API and web alike. */
     lists: createLists(db),
@@ -63,6 +70,11 @@ export function createServices(database: AppDatabase, config: Config, options: S
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
     /** The job queue and the handlers this process runs when it takes jobs (start). */
-    background: createBackgroundService(queue, { ...options.extraJobHandlers }),
+    background: createBackgroundService(
+      queue,
+      // Each kind's handler takes that kind's payload; the record's type cannot say so per key.
+      { ...options.extraJobHandlers, 'report.analyse': (job: AnalyseReportJob) => analysisJobs.analyse(job) } as JobHandlers<AppJobs>,
+      { 'report.analyse': (job: AnalyseReportJob, error: string) => analysisJobs.giveUp(job, error) } as GiveUpHandlers<AppJobs>,
+    ),
   };
 }

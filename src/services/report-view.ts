@@ -1,5 +1,5 @@
 // Maps stored report rows to the API's report objects.
-import type { Report, ReportSummary, Privacy } from './types.ts';
+import type { Report, ReportSummary, Privacy, ReportState } from './types.ts';
 import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
 import type { ReportListRow } from '../repositories/report.repository.ts';
 
@@ -7,11 +7,11 @@ import type { ReportListRow } from '../repositories/report.repository.ts';
 type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank'>;
 
 export function toReportSummary(row: ReportRowView): ReportSummary {
-  return summaryOf(row, JSON.parse(row.page) as PageFacts);
+  return summaryOf(row, row.page === null ? null : (JSON.parse(row.page) as PageFacts));
 }
 
-export function toReport(row: ReportRowView & { results: string }): Report {
-  return withResults(toReportSummary(row), JSON.parse(row.results) as Record<string, CheckResult>);
+export function toReport(row: ReportRowView & { results: string | null }): Report {
+  return withResults(toReportSummary(row), row.results === null ? null : (JSON.parse(row.results) as Record<string, CheckResult>));
 }
 
 /** A report just stored from `analysis`: built from the analysis in memory, not read back and parsed. */
@@ -19,7 +19,8 @@ export function toAnalysedReport(row: ReportRowView, analysis: Analysis): Report
   return withResults(summaryOf(row, analysis.page), analysis.results);
 }
 
-function summaryOf(row: ReportRowView, page: PageFacts): ReportSummary {
+function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
+  const ran = row.result !== null;
   return {
     id: row.id,
     url: row.url,
@@ -27,17 +28,20 @@ function summaryOf(row: ReportRowView, page: PageFacts): ReportSummary {
     // The columns hold only valid privacy and verdict values (check constraints).
     privacy: row.privacy as Privacy,
     password: row.password_hash !== null,
-    result: row.result as Verdict,
+    result: row.result as Verdict | null,
     score: row.score,
-    issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
+    // A run's columns are null together (a check constraint): issues are whole or absent.
+    issues: ran ? { high: row.issues_high!, medium: row.issues_medium!, low: row.issues_low! } : null,
     page,
+    state: row.state as ReportState,
+    last_error: row.last_error === null ? null : { message: row.last_error },
     generated_at: row.generated_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-function withResults(summary: ReportSummary, results: Record<string, CheckResult>): Report {
+function withResults(summary: ReportSummary, results: Record<string, CheckResult> | null): Report {
   const { generated_at, created_at, updated_at, ...rest } = summary;
   return { ...rest, results, generated_at, created_at, updated_at };
 }

@@ -1,5 +1,5 @@
-// Report rules: ownership, validation beyond the schema, analysing before storing, and keeping each
-// project's row in step with its reports in the same transaction.
+// Report rules: ownership, validation beyond the schema, analysing before storing (or queueing the
+// analysis, with async), and keeping each project's row in step with its reports in one transaction.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Analyzer } from '../analysis/analyze-url.ts';
@@ -8,11 +8,13 @@ import { parseTargetUrl } from '../analysis/target-url.ts';
 import { FetchError } from '../fetch/fetch-error.ts';
 import { hashPassword } from '../security/hashing.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
-import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
-import { NotFoundError, ValidationError } from './errors.ts';
-import { toAnalysedReport, toReport } from './report-view.ts';
+import { adjustProjectCounts } from '../repositories/project.repository.ts';
+import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, ValidationError } from './errors.ts';
+import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
+import { analysisColumns, countsDelta, lockedReport, storeRun } from './report-run.ts';
+import type { QueueAnalysis, ReportNotifier } from './report-analysis-jobs.ts';
 
 const MAX_PASSWORD_LENGTH = 128;
 
@@ -20,13 +22,21 @@ export interface CreateReportInput {
   url: string;
   privacy: Privacy;
   password?: string;
+  /** Store the report now and analyse it in the background (202); otherwise analyse first (201). */
+  background?: boolean;
 }
 
 export interface UpdateReportInput {
   privacy?: Privacy;
   password?: string;
   regenerate: boolean;
+  /** With regenerate: queue the analysis and answer at once. */
+  background?: boolean;
 }
+
+/** A report is being analysed while its latest analysis is queued or running. */
+const IN_PROGRESS = ['queued', 'running'] as const;
+const SETTLED = ['done', 'failed'] as const;
 
 function checkPassword(password: string | undefined): string {
   if (password === undefined || password === '') {
@@ -38,36 +48,16 @@ function checkPassword(password: string | undefined): string {
   return password;
 }
 
-function countsDelta(result: string, sign: 1 | -1) {
-  return {
-    reports: sign,
-    good: result === 'good' ? sign : 0,
-    decent: result === 'decent' ? sign : 0,
-    bad: result === 'bad' ? sign : 0,
-  };
+export interface ReportServiceDependencies {
+  analyze: Analyzer;
+  slots: AnalysisSlots;
+  /** Hands a report's analysis to the background queue. */
+  queueAnalysis: QueueAnalysis;
+  /** Tells subscribers (webhooks) that an analysis of a report ended. */
+  notify: ReportNotifier;
 }
 
-/** One report changing verdict: the project keeps its count (and its row) and moves one tally. */
-function verdictMoved(from: string, to: Verdict) {
-  const removed = countsDelta(from, -1);
-  const added = countsDelta(to, 1);
-  return { reports: 0, good: removed.good + added.good, decent: removed.decent + added.decent, bad: removed.bad + added.bad };
-}
-
-function analysisColumns(analysis: Analysis) {
-  return {
-    result: analysis.result,
-    score: analysis.score,
-    issues_high: analysis.issues.high,
-    issues_medium: analysis.issues.medium,
-    issues_low: analysis.issues.low,
-    page: JSON.stringify(analysis.page),
-    results: JSON.stringify(analysis.results),
-    generated_at: analysis.generatedAt.toISOString(),
-  };
-}
-
-export function createReportService(db: Kysely<Database>, analyze: Analyzer, slots: AnalysisSlots) {
+export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
@@ -78,19 +68,6 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
       }
       throw error;
     }
-  }
-
-  /**
-   * The report as it is once its project's row is locked (see lockProject), so a project delete or
-   * another change to the project's reports cannot interleave with the caller's.
-   */
-  async function lockedReport(trx: Kysely<Database>, userId: number, id: number) {
-    const seen = await reportRepository.findReport(trx, userId, id);
-    if (!seen) throw new NotFoundError();
-    await lockProject(trx, userId, seen.project);
-    const current = await reportRepository.findReport(trx, userId, id);
-    if (!current) throw new NotFoundError();
-    return current;
   }
 
   async function show(userId: number, id: number): Promise<Report> {
@@ -106,7 +83,7 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
       const target = parseTargetUrl(input.url);
       if (!target.ok) throw new ValidationError('url', target.message);
       const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
-      const analysis = await analyzeOrReject(userId, target.url);
+      const analysis = input.background ? null : await analyzeOrReject(userId, target.url);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
       const row = {
@@ -115,17 +92,25 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
         project: target.project,
         privacy: input.privacy,
         password_hash: passwordHash,
-        ...analysisColumns(analysis),
+        ...(analysis === null ? NO_RUN : analysisColumns(analysis)),
+        state: analysis === null ? ('queued' as const) : ('done' as const),
+        last_error: null,
         created_at: now,
         updated_at: now,
       };
       const id = await db.transaction().execute(async (trx) => {
         // The project's row first: every transaction that changes a project's reports takes its row
         // before anything else, so two never wait on each other in a cycle on PostgreSQL.
-        await adjustProjectCounts(trx, userId, target.project, countsDelta(analysis.result, 1), now);
+        await adjustProjectCounts(trx, userId, target.project, countsDelta(row.result, 1), now);
         return reportRepository.insertReport(trx, row);
       });
-      return toAnalysedReport({ id, ...row }, analysis);
+      if (analysis === null) {
+        await queueOrUndo(() => queueAnalysis(userId, id), () => removeReport(userId, id));
+        return show(userId, id);
+      }
+      const report = toAnalysedReport({ id, ...row }, analysis);
+      await notify(userId, 'report.completed', toReportSummary({ id, ...row }));
+      return report;
     },
 
     async update(userId: number, id: number, input: UpdateReportInput): Promise<Report> {
@@ -145,26 +130,82 @@ export function createReportService(db: Kysely<Database>, analyze: Analyzer, slo
       } else if (existing.privacy === 2 && input.password !== undefined) {
         patch.password_hash = await hashPassword(checkPassword(input.password));
       }
-      const analysis = input.regenerate ? await analyzeOrReject(userId, existing.url) : null;
-      const now = new Date().toISOString();
-      await db.transaction().execute(async (trx) => {
-        const current = await lockedReport(trx, userId, id);
-        const changes = { ...patch, ...(analysis ? analysisColumns(analysis) : {}), updated_at: now };
-        await reportRepository.updateReport(trx, userId, id, changes);
-        if (analysis && analysis.result !== current.result) {
-          await adjustProjectCounts(trx, userId, current.project, verdictMoved(current.result, analysis.result), now);
-        }
-      });
-      return show(userId, id);
+      if (input.regenerate && (IN_PROGRESS as readonly string[]).includes(existing.state)) throw new AnalysisInProgressError();
+      if (input.regenerate && input.background) return queueRegeneration(userId, id, patch);
+      if (!input.regenerate) {
+        await reportRepository.updateReport(db, userId, id, { ...patch, updated_at: new Date().toISOString() });
+        return show(userId, id);
+      }
+      let analysis;
+      try {
+        analysis = await analyzeOrReject(userId, existing.url);
+      } catch (error) {
+        if (error instanceof ValidationError) await notify(userId, 'report.failed', { ...toReportSummary(existing), last_error: { message: error.message } });
+        throw error;
+      }
+      await storeRun(db, userId, id, analysis, patch);
+      const report = await show(userId, id);
+      await notify(userId, 'report.completed', report);
+      return report;
     },
 
-    async remove(userId: number, id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const current = await lockedReport(trx, userId, id);
-        await reportRepository.deleteReport(trx, userId, id);
-        await adjustProjectCounts(trx, userId, current.project, countsDelta(current.result, -1), new Date().toISOString());
-      });
-    },
+    remove: removeReport,
   };
+
+  async function removeReport(userId: number, id: number): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const current = await lockedReport(trx, userId, id);
+      await reportRepository.deleteReport(trx, userId, id);
+      await adjustProjectCounts(trx, userId, current.project, countsDelta(current.result, -1), new Date().toISOString());
+    });
+  }
+
+  /**
+   * Marks the report queued, unless another request just did (409), with the privacy change sent
+   * beside it, then queues the analysis. The previous results stay until the new run succeeds.
+   */
+  async function queueRegeneration(userId: number, id: number, patch: { privacy?: number; password_hash?: string | null }) {
+    const now = new Date().toISOString();
+    const previous = await db.transaction().execute(async (trx) => {
+      const current = await lockedReport(trx, userId, id);
+      if (!(await reportRepository.moveReportState(trx, userId, id, { from: SETTLED, to: 'queued', now }))) {
+        throw new AnalysisInProgressError();
+      }
+      await reportRepository.updateReport(trx, userId, id, { ...patch, updated_at: now });
+      return current.state as 'done' | 'failed';
+    });
+    await queueOrUndo(
+      () => queueAnalysis(userId, id),
+      async () => {
+        await reportRepository.moveReportState(db, userId, id, { from: ['queued'], to: previous, now: new Date().toISOString() });
+      },
+    );
+    return show(userId, id);
+  }
+}
+
+/** A report's run columns before its first run: all null (result_rank follows from result). */
+const NO_RUN = {
+  result: null,
+  score: null,
+  issues_high: null,
+  issues_medium: null,
+  issues_low: null,
+  page: null,
+  results: null,
+  generated_at: null,
+};
+
+/**
+ * Queues a job for a report just stored as queued; when the queue cannot take it (Redis away), undoes
+ * the change so no report waits for a job that does not exist, and answers 503.
+ */
+async function queueOrUndo(queue: () => Promise<void>, undo: () => Promise<void>): Promise<void> {
+  try {
+    await queue();
+  } catch (error) {
+    await undo();
+    throw new QueueUnavailableError(error);
+  }
 }
 

@@ -3,23 +3,32 @@ import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../analysis/t
 
 export type Privacy = 0 | 1 | 2;
 
+/** The latest analysis asked for: waiting for a worker, under way, succeeded, or failed. */
+export type ReportState = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * result, score, issues, page, generated_at (and results) describe the latest run that succeeded;
+ * they are null while a report created with async=1 has had none.
+ */
 export interface ReportSummary {
   id: number;
   url: string;
   project: string;
   privacy: Privacy;
   password: boolean;
-  result: Verdict;
-  score: number;
-  issues: IssueCounts;
-  page: PageFacts;
-  generated_at: string;
+  result: Verdict | null;
+  score: number | null;
+  issues: IssueCounts | null;
+  page: PageFacts | null;
+  state: ReportState;
+  last_error: { message: string } | null;
+  generated_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export interface Report extends ReportSummary {
-  results: Record<string, CheckResult>;
+  results: Record<string, CheckResult> | null;
 }
 
 export interface Project {

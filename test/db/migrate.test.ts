@@ -18,6 +18,7 @@ const MIGRATION_NAMES = [
   '2026-11-26-0900-drop-stored-summaries',
   '2026-11-26-0910-project-owner-statistics',
   '2026-11-26-1600-create-jobs',
+  '2026-11-27-0900-report-analysis-state',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

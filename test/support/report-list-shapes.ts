@@ -63,7 +63,7 @@ export async function seedPlanAccounts(db: DbExecutor): Promise<number> {
         updated_at: at,
       };
       project.reports_count++;
-      project[`${report.result}_count`]++;
+      if (report.result) project[`${report.result}_count`]++;
       project.updated_at = at;
       projects.set(key, project);
     }

@@ -1,6 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type ReportResult = 'good' | 'decent' | 'bad';
+/** The latest analysis asked for: waiting for a worker, under way, succeeded, or failed. */
+export type ReportState = 'queued' | 'running' | 'done' | 'failed';
 
 export interface ReportsTable {
   id: Generated<number>;
@@ -14,18 +16,23 @@ export interface ReportsTable {
   /** 0 public, 1 private, 2 password */
   privacy: number;
   password_hash: string | null;
-  result: ReportResult;
-  /** 0 bad, 1 decent, 2 good: sorting by result sorts by this */
+  // result, score, issues_*, page and generated_at describe the latest run that succeeded; all are
+  // null together while a report has had none (created with async=1).
+  result: ReportResult | null;
+  /** -1 no run yet, 0 bad, 1 decent, 2 good: sorting by result sorts by this */
   result_rank: number;
-  score: number;
-  issues_high: number;
-  issues_medium: number;
-  issues_low: number;
+  score: number | null;
+  issues_high: number | null;
+  issues_medium: number | null;
+  issues_low: number | null;
   /** JSON text of PageFacts */
-  page: string;
-  generated_at: string;
+  page: string | null;
+  generated_at: string | null;
   created_at: string;
   updated_at: string;
+  state: Generated<ReportState>;
+  /** why the latest analysis failed, when it did */
+  last_error: string | null;
 }
 
 /**
@@ -38,6 +45,6 @@ export interface ReportResultsTable {
   results: string;
 }
 
-/** A whole report: its row and its results. */
-export type ReportRow = Selectable<ReportsTable> & { results: string };
-export type NewReport = Insertable<ReportsTable> & { results: string };
+/** A whole report: its row and its results (null before its first run). */
+export type ReportRow = Selectable<ReportsTable> & { results: string | null };
+export type NewReport = Insertable<ReportsTable> & { results: string | null };

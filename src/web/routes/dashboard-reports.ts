@@ -7,7 +7,7 @@ import { CreateReportBody, ReportIdParams, ReportListQuery, UpdateReportBody } f
 import { parseId } from '../../schemas/parse-id.ts';
 import { validationMessages } from '../../schemas/validation-messages.ts';
 import { TooManyAnalysesError } from '../../services/analysis-slots.ts';
-import { ValidationError } from '../../services/errors.ts';
+import { AnalysisInProgressError, ValidationError } from '../../services/errors.ts';
 import type { Privacy } from '../../services/types.ts';
 import { csrfToken } from '../csrf.ts';
 import { sendPage } from '../render.ts';
@@ -82,6 +82,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         search: q.search,
         project: q.project,
         result: q.result,
+        state: q.state,
         sort_by: q.sort_by ?? 'id',
         sort: q.sort ?? 'desc',
         per_page: q.per_page ?? 100,
@@ -91,6 +92,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           search: filters.search,
           project: filters.project,
           result: filters.result,
+          state: filters.state,
           sortBy: filters.sort_by,
           sort: filters.sort,
           page: q.page ?? 1,
@@ -112,7 +114,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     sendPage(reply, 200, newReportPage({
       nav: dashboardNav(request, reply, 'new-report'),
       csrfToken: csrfToken(reply),
-      values: { url: '', privacy: 0 },
+      values: { url: '', privacy: 0, background: false },
       errors: {},
     })),
   );
@@ -127,7 +129,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           nav: dashboardNav(request, reply, 'new-report'),
           csrfToken: csrfToken(reply),
           // The password is never sent back into the page.
-          values: { url: textValue(body?.url), privacy: privacyValue(body?.privacy) },
+          values: { url: textValue(body?.url), privacy: privacyValue(body?.privacy), background: Number(body?.async) === 1 },
           errors,
         }));
       const invalid = errorsOf(request, null);
@@ -137,6 +139,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           url: body.url,
           privacy: body.privacy ?? 0,
           password: body.password,
+          background: body.async === 1,
         });
         return reply.redirect(`/reports/${report.id}`, 303);
       } catch (error) {
@@ -196,6 +199,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (error instanceof ValidationError) {
           return renderManage(request, reply, 422, id, { regenerateError: `${error.message} The report is unchanged.` });
         }
+        if (error instanceof AnalysisInProgressError) return renderManage(request, reply, 409, id, { regenerateError: error.message });
         throw error;
       }
       return reply.redirect(`/reports/${id}`, 303);

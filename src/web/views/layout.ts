@@ -19,6 +19,8 @@ export interface PageOptions {
   nav: HeaderNav;
   /** Loads the script that shows progress on report forms and the password field when needed. */
   formScript?: boolean;
+  /** Reloads the page after this many seconds (a report whose analysis is under way). */
+  refreshSeconds?: number;
 }
 
 function navLink(href: string, label: string, current: boolean): SafeHtml {
@@ -60,6 +62,7 @@ export function layout(options: PageOptions): SafeHtml {
 <title>${options.title}</title>
 <meta name="description" content="${options.description}">
 <meta name="robots" content="noindex">
+${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${String(options.refreshSeconds)}">` : ''}
 <link rel="stylesheet" href="${assetUrl('app.css')}">
 <link rel="icon" href="${assetUrl('favicon.svg')}" type="image/svg+xml">
 ${options.formScript ? html`<script src="${assetUrl('report-forms.js')}" defer></script>` : ''}

@@ -1,7 +1,8 @@
 // One report's settings for its owner: who may see it, analysing it again, deleting it.
 import type { Privacy, ReportSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
-import { VERDICT_NAMES, shortUrl, timeElement } from './format.ts';
+import { shortUrl, timeElement } from './format.ts';
+import { ANALYSIS_REFRESH_SECONDS, analysisInProgress, analysisNotice, scoreChip } from './analysis-state.ts';
 import { PROGRESS_STEPS, csrfField, otherErrors, privacyFields, progressSubmit, type FieldErrors } from './form-parts.ts';
 import { layout, type HeaderNav } from './layout.ts';
 
@@ -25,16 +26,18 @@ export function manageReportPage(options: ManageReportOptions): SafeHtml {
     description: `Settings of the SEO report for ${report.url}.`,
     nav: options.nav,
     formScript: true,
+    refreshSeconds: analysisInProgress(report) ? ANALYSIS_REFRESH_SECONDS : undefined,
     main: html`<div class="page-heading">
   <div>
     <p class="eyebrow">Report #${report.id}</p>
     <h1 class="report-url">${shortUrl(report.url, 200)}</h1>
-    <p class="report-meta"><span class="verdict-chip verdict-chip--${report.result}">${report.score} · ${VERDICT_NAMES[report.result]}</span>
-      generated ${timeElement(report.generated_at)}</p>
+    <p class="report-meta">${scoreChip(report)}
+      ${report.generated_at === null ? 'no successful analysis yet' : html`generated ${timeElement(report.generated_at)}`}</p>
   </div>
   <a class="button button--primary" href="/reports/${report.id}">View report</a>
 </div>
 ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}
+${analysisNotice(report)}
 <section class="panel" aria-labelledby="share-heading">
   <h2 id="share-heading">Share</h2>
   <div class="field">

@@ -8,7 +8,7 @@ import { layout, type HeaderNav } from './layout.ts';
 export interface NewReportPageOptions {
   nav: HeaderNav;
   csrfToken: string;
-  values: { url: string; privacy: Privacy };
+  values: { url: string; privacy: Privacy; background: boolean };
   errors: FieldErrors;
 }
 
@@ -23,7 +23,7 @@ export function newReportPage({ nav, csrfToken, values, errors }: NewReportPageO
   <p>pagegrade fetches the page, runs its checks and keeps the report. It takes a few seconds.</p>
   <form method="post" action="/dashboard/reports" class="form" data-progress="${PROGRESS_STEPS}">
     ${csrfField(csrfToken)}
-    ${otherErrors(errors, ['url', 'privacy', 'password'])}
+    ${otherErrors(errors, ['url', 'privacy', 'password', 'async'])}
     <div class="field">
       <label for="url">Page URL</label>
       <p class="hint" id="url-hint">An http or https address, such as https://example.com/pricing.</p>
@@ -31,6 +31,11 @@ export function newReportPage({ nav, csrfToken, values, errors }: NewReportPageO
       <input id="url" name="url" type="url" inputmode="url" autocomplete="url" required maxlength="2048" value="${values.url}"${errors.url?.length ? invalidAttributes(errors, 'url') : html` aria-describedby="url-hint"`}>
     </div>
     ${privacyFields({ selected: values.privacy, errors, hasPassword: false })}
+    <div class="field field--check">
+      <input id="async" name="async" type="checkbox" value="1"${values.background ? html` checked` : ''} aria-describedby="async-hint">
+      <label for="async">Analyse in the background</label>
+      <p class="hint" id="async-hint">The report opens at once and fills in when the analysis is done.</p>
+    </div>
     ${progressSubmit('Analyse the page')}
   </form>
 </section>`,

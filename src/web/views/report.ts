@@ -1,7 +1,7 @@
-// The shareable report page: the URL and when it was generated, the score ring and verdict, failed
+// The shareable report page: the URL and when it was generated, the state of an analysis under way, the score ring and verdict, failed
 // checks by importance, the four categories (failed first, then passed, then not applicable) and the
 // facts of the fetch. Everything that came from the analysed page is escaped by the html template.
-import type { CheckResult } from '../../analysis/types.ts';
+import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../../analysis/types.ts';
 import type { Category, CheckDefinition } from '../../checks/check.ts';
 import { allChecks } from '../../checks/index.ts';
 import type { Report } from '../../services/types.ts';
@@ -19,7 +19,8 @@ import {
   shortUrl,
   timeElement,
 } from './format.ts';
-import { layout } from './layout.ts';
+import { layout, type HeaderNav } from './layout.ts';
+import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, analysisNotice } from './analysis-state.ts';
 import { scoreRing } from './score-ring.ts';
 
 export interface ReportPageOptions {
@@ -115,8 +116,7 @@ function externalLink(url: string, text: string): SafeHtml {
   return href ? html`<a href="${href}" rel="nofollow noopener noreferrer">${text}</a>` : html`${text}`;
 }
 
-function pageFacts(report: Report): SafeHtml {
-  const { page } = report;
+function pageFacts(report: Report, page: PageFacts): SafeHtml {
   const redirects = page.redirects.length
     ? html`<ol class="redirect-chain">${page.redirects.map((hop) => html`<li><code>${hop.status_code}</code> ${hop.url}</li>`)}</ol>`
     : html`none`;
@@ -137,7 +137,7 @@ function pageFacts(report: Report): SafeHtml {
 </section>`;
 }
 
-function summary(report: Report, groups: Map<Category, CheckRow[]>): SafeHtml {
+function summary(report: AnalysedReport, groups: Map<Category, CheckRow[]>): SafeHtml {
   const { issues } = report;
   const failedTotal = issues.high + issues.medium + issues.low;
   return html`<section class="summary" aria-labelledby="summary-heading">
@@ -168,29 +168,46 @@ function ownerBar(report: Report): SafeHtml {
 </div>`;
 }
 
-function reportPageTitle(report: Report): string {
-  return `SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · pagegrade`;
+/** A report with a successful run: every run field is there. */
+type AnalysedReport = Report & { result: Verdict; score: number; issues: IssueCounts; page: PageFacts; results: Record<string, CheckResult>; generated_at: string };
+
+function hasRun(report: Report): report is AnalysedReport {
+  return report.result !== null;
 }
 
 export function reportPage({ report, asOwner, signedIn }: ReportPageOptions): SafeHtml {
+  const refreshSeconds = analysisInProgress(report) ? ANALYSIS_REFRESH_SECONDS : undefined;
+  const nav: HeaderNav = { kind: signedIn ? 'signed-in' : 'signed-out' };
+  const header = (meta: SafeHtml) => html`<header class="report-header">
+  <p class="eyebrow">SEO report</p>
+  <h1 class="report-url">${externalLink(report.url, shortUrl(report.url, 200))}</h1>
+  <p class="report-meta">${meta}</p>
+  ${asOwner ? ownerBar(report) : ''}
+</header>
+${analysisNotice(report)}`;
+  if (!hasRun(report)) {
+    return layout({
+      title: `SEO report for ${shortUrl(report.url)} — ${STATE_NAMES[report.state].toLowerCase()} · pagegrade`,
+      description: `SEO report for ${report.url}: no analysis has succeeded yet.`,
+      nav,
+      refreshSeconds,
+      main: html`<article class="report">${header(html`No analysis has succeeded yet.`)}</article>`,
+    });
+  }
   const groups = groupResults(report.results);
   const { issues } = report;
   return layout({
-    title: reportPageTitle(report),
+    title: `SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · pagegrade`,
     description:
       `SEO report for ${report.url}: ${report.score}/100 (${report.result}), ` +
       `failed checks: ${issues.high} high, ${issues.medium} medium and ${issues.low} low importance.`,
-    nav: { kind: signedIn ? 'signed-in' : 'signed-out' },
+    nav,
+    refreshSeconds,
     main: html`<article class="report">
-<header class="report-header">
-  <p class="eyebrow">SEO report</p>
-  <h1 class="report-url">${externalLink(report.url, shortUrl(report.url, 200))}</h1>
-  <p class="report-meta">Generated ${timeElement(report.generated_at)}</p>
-  ${asOwner ? ownerBar(report) : ''}
-</header>
+${header(html`Generated ${timeElement(report.generated_at)}`)}
 ${summary(report, groups)}
 ${CATEGORIES.map((category) => categorySection(category, groups.get(category) ?? []))}
-${pageFacts(report)}
+${pageFacts(report, report.page)}
 </article>`,
   });
 }

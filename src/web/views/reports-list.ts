@@ -1,10 +1,11 @@
 // The dashboard's list of reports: the API's filters, sort and paging as a form, and a table that
 // becomes one card per report on a narrow screen.
 import type { Verdict } from '../../analysis/types.ts';
-import type { Page, ReportSummary } from '../../services/types.ts';
+import type { Page, ReportState, ReportSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, shortUrl, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
+import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, scoreChip } from './analysis-state.ts';
 import { listControls, selectOption } from './list-controls.ts';
 import { pagination } from './pagination.ts';
 
@@ -12,6 +13,7 @@ interface ReportFilters {
   search?: string;
   project?: string;
   result?: Verdict;
+  state?: ReportState;
   sort_by: 'id' | 'generated_at' | 'url' | 'result';
   sort: 'asc' | 'desc';
   per_page: number;
@@ -54,6 +56,13 @@ function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeH
       ${(['good', 'decent', 'bad'] as const).map((verdict) => selectOption(verdict, VERDICT_NAMES[verdict], verdict === filters.result))}
     </select>
   </div>
+  <div class="field">
+    <label for="state">Analysis</label>
+    <select id="state" name="state">
+      ${selectOption('', 'Any state', !filters.state)}
+      ${(['queued', 'running', 'done', 'failed'] as const).map((state) => selectOption(state, STATE_NAMES[state], state === filters.state))}
+    </select>
+  </div>
   ${listControls(SORT_KEYS, filters)}
   <div class="filters-actions">
     <button type="submit" class="button button--primary">Apply</button>
@@ -67,11 +76,13 @@ function reportRow(report: ReportSummary): SafeHtml {
   return html`<tr>
   <td data-label="Report"><a class="report-link" href="/reports/${report.id}">${shortUrl(report.url)}</a>
     <span class="muted">#${report.id} · ${report.project}</span></td>
-  <td data-label="Score"><span class="verdict-chip verdict-chip--${report.result}">${report.score} · ${VERDICT_NAMES[report.result]}</span></td>
-  <td data-label="Failed checks"><span class="issue-inline issue-inline--high">${formatNumber(issues.high)} high</span>,
-    <span class="issue-inline">${formatNumber(issues.medium)} medium</span>, <span class="issue-inline">${formatNumber(issues.low)} low</span></td>
+  <td data-label="Score">${scoreChip(report)}</td>
+  <td data-label="Failed checks">${issues === null
+    ? html`<span class="muted">no run yet</span>`
+    : html`<span class="issue-inline issue-inline--high">${formatNumber(issues.high)} high</span>,
+    <span class="issue-inline">${formatNumber(issues.medium)} medium</span>, <span class="issue-inline">${formatNumber(issues.low)} low</span>`}</td>
   <td data-label="Privacy">${PRIVACY_NAMES[report.privacy]}</td>
-  <td data-label="Generated">${timeElement(report.generated_at)}</td>
+  <td data-label="Generated">${report.generated_at === null ? html`<span class="muted">not yet</span>` : timeElement(report.generated_at)}</td>
   <td data-label="Actions" class="row-actions"><a href="/dashboard/reports/${report.id}">Manage<span class="visually-hidden"> report #${report.id}</span></a>
     <a href="/dashboard/reports/${report.id}/delete" class="danger-link">Delete<span class="visually-hidden"> report #${report.id}</span></a></td>
 </tr>`;
@@ -85,11 +96,13 @@ function emptyState(filtered: boolean): SafeHtml {
 
 export function reportsListPage({ nav, page, filters, projects, notice }: ReportsListOptions): SafeHtml {
   const query = { ...filters };
-  const filtered = Boolean(filters.search || filters.project || filters.result);
+  const filtered = Boolean(filters.search || filters.project || filters.result || filters.state);
   return layout({
     title: 'Reports · pagegrade',
     description: 'Your SEO reports.',
     nav,
+    // Reports being analysed in the background change state on their own: show them as they do.
+    refreshSeconds: page.items.some(analysisInProgress) ? ANALYSIS_REFRESH_SECONDS : undefined,
     main: html`<div class="page-heading">
   <h1>Reports</h1>
   <a class="button button--primary" href="/dashboard/reports/new">New report</a>

@@ -7,6 +7,7 @@ import {
   ReportIdParams,
   ReportListQuery,
   ReportListResponse,
+  ReportQueuedResponse,
   ReportResponse,
   UpdateReportBody,
 } from '../../../schemas/reports.ts';
@@ -17,6 +18,8 @@ import { allowOnly } from '../../method-not-allowed.ts';
 
 const tags = ['reports'];
 const notFound = { 404: { $ref: 'Error#' } };
+/** 409: results=1 while the report is being analysed; 503: the background queue cannot take the job. */
+const analysisErrors = { 409: { $ref: 'Error#' }, 503: { $ref: 'Error#' } };
 /** Bodies are forms (as phpRank's clients send them) or JSON; the OpenAPI document lists both. */
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
 /**
@@ -45,6 +48,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         search: q.search || undefined,
         project: q.project,
         result: q.result,
+        state: q.state,
         sortBy: q.sort_by ?? 'id',
         sort: q.sort ?? 'desc',
         page: q.page ?? 1,
@@ -55,6 +59,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         search_by: q.search_by,
         project: q.project,
         result: q.result,
+        state: q.state,
         sort_by: q.sort_by,
         sort: q.sort,
         per_page: q.per_page,
@@ -88,22 +93,27 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create a report',
         description:
           'Fetches and analyses the page before answering. A page that cannot be fetched as HTML is a 422 on url ' +
-          'and nothing is stored; an HTTP error status is an SEO finding and the report is created.',
+          'and nothing is stored; an HTTP error status is an SEO finding and the report is created. With async=1 ' +
+          'the report is stored at once (202, state queued) and analysed in the background; a page that cannot ' +
+          'be fetched then leaves it failed, with last_error.',
         body: CreateReportBody,
         consumes,
-        response: { 201: ReportCreatedResponse, ...commonErrorResponses },
+        response: { 201: ReportCreatedResponse, 202: ReportQueuedResponse, ...analysisErrors, ...commonErrorResponses },
       },
       ...serializeReport,
     },
     async (request, reply) => {
       const body = request.body;
+      const background = body.async === 1;
       const report = await reports.create(request.account.id, {
         url: body.url,
         privacy: body.privacy ?? 0,
         password: body.password,
+        background,
       });
-      reply.code(201).header('location', `/api/v1/reports/${report.id}`);
-      return { data: report, status: 201 as const };
+      const status = background ? (202 as const) : (201 as const);
+      reply.code(status).header('location', `/api/v1/reports/${report.id}`);
+      return { data: report, status };
     },
   );
 
@@ -113,11 +123,13 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Change privacy or regenerate a report',
-        description: 'results=1 analyses the url again; if the fetch fails the report is left exactly as it was (422).',
+        description:
+          'results=1 analyses the url again; if the fetch fails the report is left exactly as it was (422). ' +
+          'With async=1 as well the analysis is queued (202); 409 while the report is already being analysed.',
         params: ReportIdParams,
         body: UpdateReportBody,
         consumes,
-        response: { 200: ReportResponse, ...notFound, ...commonErrorResponses },
+        response: { 200: ReportResponse, 202: ReportQueuedResponse, ...notFound, ...analysisErrors, ...commonErrorResponses },
       },
       ...serializeReport,
       // Every field is optional, so a PUT with no body at all is an empty form, not a type error.
@@ -125,14 +137,19 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body ??= {};
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
+      const regenerate = body.results === 1;
+      const background = regenerate && body.async === 1;
       const report = await reports.update(request.account.id, parseId(request.params.id), {
         privacy: body.privacy,
         password: body.password,
-        regenerate: body.results === 1,
+        regenerate,
+        background,
       });
-      return { data: report, status: 200 as const };
+      if (!background) return { data: report, status: 200 as const };
+      reply.code(202).header('location', `/api/v1/reports/${report.id}`);
+      return { data: report, status: 202 as const };
     },
   );
 

@@ -1,0 +1,76 @@
+// The background analysis of a report (async=1): the job handler that fetches, checks and stores the
+// run, and what happens when the queue gives the job up. Either engine may run a job again after a
+// crash, so the handler works from the report's state: a report no longer queued or running has
+// nothing left to do.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Analyzer } from '../analysis/analyze-url.ts';
+import { FetchError } from '../fetch/fetch-error.ts';
+import * as reportRepository from '../repositories/report.repository.ts';
+import { NotFoundError } from './errors.ts';
+import { storeRun } from './report-run.ts';
+import { toReportSummary } from './report-view.ts';
+import type { ReportSummary } from './types.ts';
+
+export interface AnalyseReportJob {
+  [key: string]: number;
+  accountId: number;
+  reportId: number;
+}
+
+/** Queues the background analysis of a report that was just marked queued. */
+export type QueueAnalysis = (accountId: number, reportId: number) => Promise<void>;
+
+type ReportEvent = 'report.completed' | 'report.failed';
+/** Tells subscribers (webhooks) that an analysis ended; never throws into the caller's work. */
+export type ReportNotifier = (accountId: number, event: ReportEvent, report: ReportSummary) => Promise<void>;
+
+const IN_PROGRESS = ['queued', 'running'] as const;
+
+export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer, notify: ReportNotifier) {
+  async function currentSummary(accountId: number, reportId: number): Promise<ReportSummary | undefined> {
+    const row = await reportRepository.findReport(db, accountId, reportId);
+    return row === undefined ? undefined : toReportSummary(row);
+  }
+
+  /** Marks the report failed with why, unless it settled or went meanwhile, and tells subscribers. */
+  async function fail(accountId: number, reportId: number, message: string): Promise<void> {
+    const now = new Date().toISOString();
+    const moved = await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'failed', lastError: message, now });
+    if (!moved) return;
+    const report = await currentSummary(accountId, reportId);
+    if (report !== undefined) await notify(accountId, 'report.failed', report);
+  }
+
+  return {
+    /** The `report.analyse` job: analyse the page and store the run, or record why it could not be. */
+    async analyse({ accountId, reportId }: AnalyseReportJob): Promise<void> {
+      const now = new Date().toISOString();
+      // queued -> running; running again when an earlier run of this job died midway.
+      if (!(await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'running', now }))) return;
+      const row = await reportRepository.findReport(db, accountId, reportId);
+      if (row === undefined) return;
+      let analysis;
+      try {
+        analysis = await analyze(row.url);
+      } catch (error) {
+        // The page's own problem (unreachable, not HTML, too large): final, as a synchronous create's 422.
+        if (error instanceof FetchError) return fail(accountId, reportId, `The page could not be analysed: ${error.reason}`);
+        throw error;
+      }
+      try {
+        await storeRun(db, accountId, reportId, analysis);
+      } catch (error) {
+        if (error instanceof NotFoundError) return; // deleted while it was being analysed
+        throw error;
+      }
+      const report = await currentSummary(accountId, reportId);
+      if (report !== undefined) await notify(accountId, 'report.completed', report);
+    },
+
+    /** The queue gave the job up (it kept failing, or its process kept dying): the report failed. */
+    async giveUp({ accountId, reportId }: AnalyseReportJob, error: string): Promise<void> {
+      await fail(accountId, reportId, `The analysis could not be completed: ${error}`);
+    },
+  };
+}
