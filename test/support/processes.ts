@@ -1,0 +1,92 @@
+// pagegrade as separate processes, the way an operator runs it: servers (`npm start`) and workers
+// (`pagegrade worker`), each a child of the test with the settings it is given. Every child is
+// SIGKILLed by stopAll(), so a failed test leaves nothing running.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface PagegradeProcess {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** Resolves once it exited, with its code (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+export interface ServerProcess extends PagegradeProcess {
+  origin: string;
+}
+
+const children = new Set<ChildProcess>();
+
+/** A key in the shape pagegrade makes them, for PAGEGRADE_ADMIN_KEY. */
+export function newApiKey(): string {
+  return `pg_${randomBytes(32).toString('base64url')}`;
+}
+
+function run(args: string[], env: Record<string, string>, ready: RegExp, what: string): Promise<{ process: PagegradeProcess; match: RegExpExecArray }> {
+  // Settings come only from `env`: nothing of the test runner's own pagegrade settings leaks in.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('PAGEGRADE_') && !['DATABASE_URL', 'REDIS_URL', 'PORT'].includes(name)),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...inherited, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolveExit(code);
+    }),
+  );
+  const started = new Promise<{ process: PagegradeProcess; match: RegExpExecArray }>((resolveStart, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within 30 s:\n${out}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk;
+      const match = ready.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolveStart({ process: { child, output: () => out, exited }, match });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with ${code}:\n${out}`));
+    });
+  });
+  return started;
+}
+
+/** `npm start`: resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const { process: server, match } = await run(['src/server.ts'], { LOG_LEVEL: 'info', ...env }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 'the server');
+  return { ...server, origin: match[1] };
+}
+
+/** `pagegrade worker`: resolves once it takes jobs. */
+export async function startWorkerProcess(env: Record<string, string>, concurrency: number): Promise<PagegradeProcess> {
+  const { process: worker } = await run(
+    ['src/cli/main.ts', 'worker', '--concurrency', String(concurrency)],
+    env,
+    /pagegrade worker: running up to/,
+    'the worker',
+  );
+  return worker;
+}
+
+/** Kills the process at once, as a crash or `kill -9` would, and waits until it is gone. */
+export async function killProcess(target: PagegradeProcess): Promise<void> {
+  target.child.kill('SIGKILL');
+  await target.exited;
+}
+
+export function stopAll(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
