@@ -25,6 +25,9 @@ export interface BullmqQueueOptions {
 
 const DEFAULTS = { name: 'pagegrade', prefix: 'pagegrade', retryDelayMs: 5_000, lockDurationMs: 30_000, stalledIntervalMs: 30_000 };
 
+/** How many given-up job ids a worker remembers, to give each up once. */
+const GIVEN_UP_REMEMBERED = 1_000;
+
 /** Failed jobs stay a week for inspection (with their error); succeeded ones are removed at once. */
 const FAILED_KEPT_SECONDS = 7 * 24 * 3600;
 
@@ -87,11 +90,18 @@ export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOp
         },
       );
       bullWorker.on('error', (error) => report(error, { message: 'worker error' }));
-      const onGiveUp = startOptions.onGiveUp;
+      // BullMQ can report one stalled job more than once: each job is given up once per process.
+      const givenUp = new Set<string>();
+      const giveUpOnce = (job: { name: string; data: unknown; id: string }, error: string) => {
+        if (givenUp.has(job.id)) return;
+        givenUp.add(job.id);
+        if (givenUp.size > GIVEN_UP_REMEMBERED) givenUp.delete(givenUp.values().next().value!);
+        void giveUp(startOptions.onGiveUp, { kind: job.name, payload: job.data, id: job.id, error }, report);
+      };
       bullWorker.on('failed', (job, error) => {
         const final = job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
         report(error, { kind: job?.name, jobId: job?.id, message: final ? 'job failed for good' : 'job run failed; it will be retried' });
-        if (final && job !== undefined) void giveUp(onGiveUp, { kind: job.name, payload: job.data, id: job.id!, error: errorText(error) }, report);
+        if (final && job !== undefined) giveUpOnce({ name: job.name, data: job.data, id: job.id! }, errorText(error));
       });
       // A job whose workers died on it too often is failed by BullMQ's stalled-job check, which
       // reports it only as stalled (to the one worker whose check found it): look at where it went.
@@ -99,8 +109,8 @@ export function createBullmqQueue<Kinds extends JobKinds>(options: BullmqQueueOp
         void (async () => {
           const job = await Job.fromId(openProducer(), jobId);
           if (job === undefined || !(await job.isFailed())) return;
-          report(new Error(job.failedReason), { kind: job.name, jobId, message: 'job failed for good' });
-          await giveUp(onGiveUp, { kind: job.name, payload: job.data, id: jobId, error: job.failedReason }, report);
+          if (!givenUp.has(jobId)) report(new Error(job.failedReason), { kind: job.name, jobId, message: 'job failed for good' });
+          giveUpOnce({ name: job.name, data: job.data, id: jobId }, job.failedReason);
         })().catch((error) => report(error, { jobId, message: 'could not look up a stalled job' }));
       });
       worker = { worker: bullWorker, connection };

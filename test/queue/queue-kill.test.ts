@@ -116,3 +116,41 @@ describe.each(engines.filter((engine) => engine.name.startsWith('embedded')))('t
     }
   });
 });
+
+describe.each(engines)('a job whose process dies on every run: $name', (engine) => {
+  it('is given up after its third run, and its give-up handler runs once', { timeout: 120_000 }, async () => {
+    const storage = await engine.create();
+    const runLog = join(dir, `doomed-${engine.name.replace(/\W+/g, '-')}.log`);
+    const env = { ...storage.env, RUN_LOG: runLog };
+    const producer = storage.open<{ 'test.sleep': { label: string; ms: number } }>();
+    const watcher = storage.open<{ 'test.sleep': { label: string; ms: number } }>();
+    const givenUp: string[] = [];
+    let watcherRuns = 0;
+    try {
+      const id = await producer.enqueue('test.sleep', { label: 'doomed', ms: 60_000 });
+      for (let run = 1; run <= 3; run += 1) {
+        const worker = await startWorker(env);
+        await waitFor(() => readLog(runLog).filter((entry) => entry.event === 'start').length === run, `run ${run} to start`, 30_000);
+        const gone = new Promise((done) => worker.once('exit', done));
+        worker.kill('SIGKILL');
+        await gone;
+      }
+      // A process that would run the job a fourth time finds it given up instead.
+      watcher.start(
+        { 'test.sleep': async () => void (watcherRuns += 1) },
+        { concurrency: 1, onGiveUp: { 'test.sleep': async ({ label }, error) => void givenUp.push(`${label}: ${error}`) } },
+      );
+      await waitFor(() => givenUp.length > 0, 'the job to be given up', 30_000);
+      await sleep(1_000);
+      expect(givenUp).toEqual([expect.stringMatching(/^doomed: .+/)]);
+      expect(watcherRuns).toBe(0);
+      expect(readLog(runLog).map((entry) => entry.event)).toEqual(['start', 'start', 'start']);
+      expect((await storage.inspect(id)).state).toBe('failed');
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+      await watcher.close();
+      await producer.close();
+      await storage.drop();
+    }
+  });
+});
