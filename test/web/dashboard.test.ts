@@ -7,6 +7,7 @@ import { testDialects } from '../support/databases.ts';
 import { VERDICT_PAGES, createReport, listReports, refusedUrl, showReport, type Account } from '../support/api-fixtures.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
 import { WebClient, expectNoInlineCode, linkedReportIds } from './web-client.ts';
+import { waitFor } from '../queue/engines.ts';
 
 const SECRET = 'a shared secret';
 
@@ -134,6 +135,54 @@ describe.each(testDialects())('dashboard [%s]', (dialect) => {
       const response = await browser.post('/dashboard/reports', { url: site.url('/good'), privacy: 7 });
       expect(response.statusCode).toBe(422);
       expect(response.body).toContain('The privacy must be one of: 0, 1, 2.');
+    });
+  });
+
+  describe('analysing in the background', () => {
+    const REFRESH = /<meta http-equiv="refresh" content="\d+">/;
+
+    it('queues from the form; the report, its manage page and the list show the state and refresh until done', async () => {
+      const { account, browser } = await signedIn();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const page = html(goodPage());
+      site.route('/held', (request, response) => void released.then(() => page(request, response)));
+      await browser.get('/dashboard/reports/new');
+      const response = await browser.post('/dashboard/reports', { url: site.url('/held'), privacy: 0, async: 1 });
+      expect(response.statusCode, response.body).toBe(303);
+      const id = Number(/^\/reports\/(\d+)$/.exec(String(response.headers.location))?.[1]);
+      await waitFor(async () => (await showReport(t, account, id)).state === 'running', 'the analysis to start');
+
+      const waiting = await browser.get(`/reports/${id}`);
+      expect(waiting.statusCode).toBe(200);
+      expect(waiting.body).toMatch(REFRESH);
+      expect(waiting.body).toContain('The page is being analysed; this page refreshes itself.');
+      expect(waiting.body).toContain('No analysis has succeeded yet.');
+      expect((await browser.get(`/dashboard/reports/${id}`)).body).toMatch(REFRESH);
+      const list = await browser.get('/dashboard/reports');
+      expect(list.body).toMatch(REFRESH);
+      expect(list.body).toContain('<span class="state-chip state-chip--running">Analysing</span>');
+      expect(linkedReportIds((await browser.get('/dashboard/reports?state=running')).body)).toEqual([id]);
+      expect(linkedReportIds((await browser.get('/dashboard/reports?state=done')).body)).toEqual([]);
+
+      release();
+      await waitFor(async () => (await showReport(t, account, id)).state === 'done', 'the analysis to finish');
+      const done = await browser.get(`/reports/${id}`);
+      expect(done.body).not.toMatch(REFRESH);
+      expect(done.body).toContain('The page as fetched');
+      expect((await browser.get('/dashboard/reports')).body).not.toMatch(REFRESH);
+    });
+
+    it('shows why a background analysis failed', async () => {
+      const { account, browser } = await signedIn();
+      await browser.get('/dashboard/reports/new');
+      const response = await browser.post('/dashboard/reports', { url: await refusedUrl(), privacy: 0, async: 1 });
+      const id = Number(/^\/reports\/(\d+)$/.exec(String(response.headers.location))?.[1]);
+      await waitFor(async () => (await showReport(t, account, id)).state === 'failed', 'the analysis to fail');
+      const body = (await browser.get(`/reports/${id}`)).body;
+      expect(body).toContain('The latest analysis failed: The page could not be analysed:');
+      expect(body).not.toMatch(REFRESH);
+      expect((await browser.get('/dashboard/reports')).body).toContain('<span class="state-chip state-chip--failed">Failed</span>');
     });
   });
 
