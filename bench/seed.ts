@@ -228,7 +228,7 @@ async function fastUnsafeWrites(database: AppDatabase): Promise<void> {
  */
 async function analyze(database: AppDatabase): Promise<void> {
   const statement =
-    database.dialect === 'postgres' ? sql`vacuum analyze users, api_keys, reports, report_results, projects` : sql`analyze`;
+    database.dialect === 'postgres' ? sql`vacuum analyze users, api_keys, reports, report_runs, projects` : sql`analyze`;
   await statement.execute(database.db);
 }
 

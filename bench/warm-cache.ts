@@ -23,7 +23,7 @@ function warmSqlite(filename: string, shownReportIds: readonly number[]): void {
     const indexes = db.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'reports' and sql is not null`).all();
     // A count through each index reads all of it.
     for (const { name } of indexes as { name: string }[]) db.prepare(`select count(*) from reports indexed by "${name}"`).get();
-    db.prepare('select sum(length(results)) from report_results where report_id in (select value from json_each(?))').get(
+    db.prepare('select sum(length(results)) from report_runs where report_id in (select value from json_each(?))').get(
       JSON.stringify(shownReportIds),
     );
   } finally {
@@ -42,7 +42,7 @@ async function warmPostgres(connectionString: string, shownReportIds: readonly n
        where c.oid = 'reports'::regclass or c.oid in (select indexrelid from pg_index where indrelid = 'reports'::regclass)`,
     );
     // length() detoasts, so the results' TOAST pages are read too.
-    await client.query('select sum(length(results)) from report_results where report_id = any($1)', [shownReportIds]);
+    await client.query('select sum(length(results)) from report_runs where report_id = any($1)', [shownReportIds]);
   } finally {
     await client.end();
   }

@@ -8,7 +8,8 @@ import { guardPostgresPool } from './postgres-connection-guard.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
 import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
-import type { ReportResultsTable, ReportsTable } from './tables/report.table.ts';
+import type { ReportsTable } from './tables/report.table.ts';
+import type { ReportRunsTable } from './tables/report-run.table.ts';
 import type { UsersTable } from './tables/user.table.ts';
 import type { WebSessionsTable } from './tables/web-session.table.ts';
 
@@ -16,7 +17,7 @@ export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   reports: ReportsTable;
-  report_results: ReportResultsTable;
+  report_runs: ReportRunsTable;
   projects: ProjectsTable;
   web_sessions: WebSessionsTable;
   jobs: JobsTable;

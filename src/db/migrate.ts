@@ -1,6 +1,6 @@
 // Brings a database to the latest schema. The migrations are imported statically, so this works the
 // same under tsx, vitest and any bundler (no directory scanning).
-import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as createUsersAndApiKeys from './migrations/2026-11-21-0900-create-users-and-api-keys.ts';
 import * as createReportsAndProjects from './migrations/2026-11-21-0910-create-reports-and-projects.ts';
 import * as createWebSessions from './migrations/2026-11-22-0900-create-web-sessions.ts';
@@ -13,6 +13,7 @@ import * as dropStoredSummaries from './migrations/2026-11-26-0900-drop-stored-s
 import * as projectOwnerStatistics from './migrations/2026-11-26-0910-project-owner-statistics.ts';
 import * as createJobs from './migrations/2026-11-26-1600-create-jobs.ts';
 import * as reportAnalysisState from './migrations/2026-11-27-0900-report-analysis-state.ts';
+import * as reportRuns from './migrations/2026-11-27-1000-report-runs.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,16 +29,27 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0910-project-owner-statistics': projectOwnerStatistics,
   '2026-11-26-1600-create-jobs': createJobs,
   '2026-11-27-0900-report-analysis-state': reportAnalysisState,
+  '2026-11-27-1000-report-runs': reportRuns,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies the migrations up to and including `name` (a migration's test starts from the schema before it). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration is named ${name}`);
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     migrationTableSchema: await postgresCurrentSchema(db),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await run(migrator);
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error');
     const message = error instanceof Error ? error.message : String(error);

@@ -6,9 +6,12 @@ import type { Database } from '../db/database.ts';
 import type { Verdict } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
+import { listRuns } from '../repositories/report-run.repository.ts';
+import { NotFoundError } from '../services/errors.ts';
+import { toRunSummary } from '../services/run-view.ts';
 import { toReportSummary } from '../services/report-view.ts';
 import { toProject } from '../services/project-view.ts';
-import type { Page, Project, ReportState, ReportSummary } from '../services/types.ts';
+import type { Page, Project, ReportState, ReportSummary, RunSummary } from '../services/types.ts';
 import { readPage } from './page.ts';
 
 export interface ReportListQuery {
@@ -50,6 +53,19 @@ export function createLists(db: Kysely<Database>) {
         query.perPage,
         async (window) => (await reportRepository.listReports(db, accountId, { ...query, ...window })).map(toReportSummary),
         () => countReports(accountId, query),
+      );
+    },
+
+    /** One page of a report's runs, newest first; NotFoundError when the report is not the account's. */
+    async runs(accountId: number, reportId: number, query: { page: number; perPage: number }): Promise<Page<RunSummary>> {
+      const report = await reportRepository.findReportRunCounters(db, accountId, reportId);
+      if (report === undefined) throw new NotFoundError();
+      return readPage(
+        query.page,
+        query.perPage,
+        async (window) => (await listRuns(db, reportId, window)).map(toRunSummary),
+        // The report counts the runs it keeps.
+        async () => report.runs_count,
       );
     },
 

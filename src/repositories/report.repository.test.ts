@@ -4,6 +4,7 @@ import { newUserId, reportInsert } from '../../test/support/repository-fixtures.
 import type { ReportResult } from '../db/tables/report.table.ts';
 import type { DbExecutor } from './executor.ts';
 import {
+  addRun,
   countReports,
   deleteReport,
   deleteReportsOfProject,
@@ -196,38 +197,47 @@ forEachDialect('report repository', (database) => {
     expect(await search('s.com')).toEqual({ ids: [percent, underscore, backslash, plain, upper], count: 5 });
   });
 
-  it("updates a report's fields, keeping result_rank in step, only for its owner", async () => {
+  it("updates a report's fields only for its owner", async () => {
     const { db } = database();
     const owner = await newUserId(db);
     const stranger = await newUserId(db);
     const [id] = await insertAll(db, owner, [{ result: 'good', privacy: 2, password_hash: 'scrypt$x' }]);
     const later = '2026-11-22T08:00:00.000Z';
-
-    expect(await updateReport(db, stranger, id, { privacy: 0, results: '{"stranger":1}', updated_at: later })).toBe(0);
+    expect(await updateReport(db, stranger, id, { privacy: 0, updated_at: later })).toBe(0);
     expect(await findReport(db, owner, id)).toMatchObject({ privacy: 2, updated_at: NOW, results: '{"title":{"passed":true}}' });
+    expect(await updateReport(db, owner, id, { privacy: 1, password_hash: null, state: 'queued', updated_at: later })).toBe(1);
+    expect(await findReport(db, owner, id)).toMatchObject({ privacy: 1, password_hash: null, state: 'queued', updated_at: later, created_at: NOW });
+  });
 
-    expect(
-      await updateReport(db, owner, id, {
-        result: 'bad',
-        score: 12,
-        results: '{}',
-        generated_at: later,
-        privacy: 1,
-        password_hash: null,
-        updated_at: later,
-      }),
-    ).toBe(1);
-    expect(await findReport(db, owner, id)).toMatchObject({
-      result: 'bad',
-      result_rank: 0,
-      score: 12,
-      results: '{}',
-      privacy: 1,
-      password_hash: null,
-      generated_at: later,
-      updated_at: later,
-      created_at: NOW,
+  it('adds runs numbered one past the last, the report showing the newest, and keeps only the newest few', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const stranger = await newUserId(db);
+    const [id] = await insertAll(db, owner, [{ result: 'good' }]);
+    expect(await findReport(db, owner, id)).toMatchObject({ runs_count: 1, last_run_number: 1 });
+    const run = (score: number) => ({
+      trigger: 'regenerate' as const,
+      result: score >= 80 ? ('good' as const) : ('bad' as const),
+      score,
+      issues_high: 1,
+      issues_medium: 2,
+      issues_low: 3,
+      page: '{"status_code":200}',
+      results: `{"score":${score}}`,
+      generated_at: `2026-11-2${score % 10}T00:00:00.000Z`,
     });
+    const patch = (at: string) => ({ patch: { state: 'done' as const, updated_at: at }, keep: 3 });
+    expect(await addRun(db, stranger, id, run(10), patch(NOW))).toBe(0);
+    for (const score of [11, 92, 13]) await addRun(db, owner, id, run(score), patch(NOW));
+    expect(await findReport(db, owner, id)).toMatchObject({ runs_count: 3, last_run_number: 4, score: 13, result: 'bad', result_rank: 0, results: '{"score":13}' });
+    expect(await addRun(db, owner, id, run(94), patch(NOW))).toBe(5);
+    const kept = await db.selectFrom('report_runs').select(['number', 'score', 'trigger']).where('report_id', '=', id).orderBy('number').execute();
+    expect(kept).toEqual([
+      { number: 3, score: 92, trigger: 'regenerate' },
+      { number: 4, score: 13, trigger: 'regenerate' },
+      { number: 5, score: 94, trigger: 'regenerate' },
+    ]);
+    expect(await findReport(db, owner, id)).toMatchObject({ runs_count: 3, last_run_number: 5, score: 94, result_rank: 2 });
   });
 
   it('deletes a report only for its owner', async () => {
@@ -239,8 +249,8 @@ forEachDialect('report repository', (database) => {
     expect(await deleteReport(db, owner, id)).toBe(1);
     expect(await findReport(db, owner, id)).toBeUndefined();
     expect(await deleteReport(db, owner, id)).toBe(0);
-    // Its results went with it.
-    expect(await db.selectFrom('report_results').select('report_id').where('report_id', '=', id).execute()).toEqual([]);
+    // Its runs went with it.
+    expect(await db.selectFrom('report_runs').select('report_id').where('report_id', '=', id).execute()).toEqual([]);
   });
 
   it("deletes the caller's reports of one project and no others", async () => {
@@ -307,8 +317,9 @@ forEachDialect('report repository', (database) => {
         result: verdicts[(MANY - 1) % 3],
         result_rank: RANK[verdicts[(MANY - 1) % 3]],
       });
-      // Each report's results landed with that report, in every statement.
-      const stored = await db.selectFrom('report_results').selectAll().where('report_id', 'in', listed.map((row) => row.id)).execute();
+      // Each report's results landed with that report, as its run 1, in every statement.
+      const stored = await db.selectFrom('report_runs').selectAll().where('report_id', 'in', listed.map((row) => row.id)).execute();
+      expect(stored.every((run) => run.number === 1 && run.trigger === 'create')).toBe(true);
       const resultsById = new Map(stored.map((row) => [row.report_id, row.results]));
       expect(listed.map((row) => resultsById.get(row.id))).toEqual(rows.map((row) => row.results));
     });

@@ -1,32 +1,32 @@
 // Reports, always scoped to their owner except for the public report page (findReportById). A report
-// is a row of `reports` plus its results in `report_results`; the functions here keep the two together.
+// is a row of `reports` plus its runs in `report_runs`; the row repeats the latest run's summary for
+// lists, and the functions here keep the two together.
 import type { ExpressionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { NewReport, ReportResult, ReportRow, ReportState } from '../db/tables/report.table.ts';
+import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 
-/** What a caller supplies; url_lower and result_rank are derived here so they never drift. */
-export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank'>;
-/** The mutable fields; updated_at is required so every change is stamped. */
-export type ReportPatch = Partial<
-  Pick<
-    ReportInsert,
-    | 'privacy'
-    | 'password_hash'
-    | 'result'
-    | 'score'
-    | 'issues_high'
-    | 'issues_medium'
-    | 'issues_low'
-    | 'page'
-    | 'results'
-    | 'generated_at'
-    | 'state'
-    | 'last_error'
-  >
-> & { updated_at: string };
-/** List items leave out the heavy `results` JSON (they never read report_results). */
+/**
+ * What a caller supplies: the report and, when it was analysed, its first run's columns and results.
+ * url_lower, result_rank and the run counters are derived here so they never drift.
+ */
+export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank' | 'runs_count' | 'last_run_number'>;
+/** The fields a request may change; updated_at is required so every change is stamped. */
+export type ReportPatch = Partial<Pick<ReportInsert, 'privacy' | 'password_hash' | 'state' | 'last_error'>> & { updated_at: string };
+/** A successful analysis, to be stored as the report's next run. */
+export interface RunColumns {
+  result: ReportResult;
+  score: number;
+  issues_high: number;
+  issues_medium: number;
+  issues_low: number;
+  page: string;
+  results: string;
+  generated_at: string;
+}
+/** List items leave out the heavy `results` JSON (they never read report_runs). */
 export type ReportListRow = Omit<ReportRow, 'results'>;
 
 export type ReportSortBy = 'id' | 'generated_at' | 'url' | 'result';
@@ -54,11 +54,11 @@ const NO_RUN_RANK = -1;
 const SORT_COLUMN = { id: 'id', generated_at: 'generated_at', url: 'url', result: 'result_rank' } as const;
 
 export async function insertReport(db: DbExecutor, report: ReportInsert): Promise<number> {
-  const { results, ...row } = report;
   return inOneTransaction(db, async (trx) => {
-    const { id } = await trx.insertInto('reports').values(derivedColumns(row)).returning('id').executeTakeFirstOrThrow();
-    // A report created to be analysed in the background has no results until its first run.
-    if (results !== null) await trx.insertInto('report_results').values({ report_id: id, results }).execute();
+    const { id } = await trx.insertInto('reports').values(derivedColumns(report)).returning('id').executeTakeFirstOrThrow();
+    // A report created to be analysed in the background has no run until its first analysis succeeds.
+    const run = firstRun(id, report);
+    if (run !== null) await trx.insertInto('report_runs').values(run).execute();
     return id;
   });
 }
@@ -68,7 +68,7 @@ export async function insertReport(db: DbExecutor, report: ReportInsert): Promis
  * one): for seeding and imports, where one statement per report would take minutes per million.
  */
 export async function insertReportsBulk(db: DbExecutor, reports: readonly ReportInsert[]): Promise<void> {
-  const rows = reports.map(({ results: _results, ...row }) => derivedColumns(row));
+  const rows = reports.map(derivedColumns);
   await inOneTransaction(db, async (trx) => {
     let offset = 0;
     for (const chunk of statementChunks(rows)) {
@@ -76,11 +76,8 @@ export async function insertReportsBulk(db: DbExecutor, reports: readonly Report
       // One statement numbers its rows in VALUES order on both dialects (SQLite's next rowid, one
       // nextval per row), though RETURNING need not list them in that order: sorted ids line up.
       const ids = inserted.map(({ id }) => id).sort((a, b) => a - b);
-      const results = ids.flatMap((id, index) => {
-        const stored = reports[offset + index].results;
-        return stored === null ? [] : [{ report_id: id, results: stored }];
-      });
-      if (results.length > 0) await trx.insertInto('report_results').values(results).execute();
+      const runs = ids.flatMap((id, index) => firstRun(id, reports[offset + index]) ?? []);
+      for (const runChunk of statementChunks(runs)) await trx.insertInto('report_runs').values(runChunk).execute();
       offset += chunk.length;
     }
   });
@@ -88,6 +85,11 @@ export async function insertReportsBulk(db: DbExecutor, reports: readonly Report
 
 export async function findReport(db: DbExecutor, userId: number, id: number): Promise<ReportRow | undefined> {
   return withResults(db).where('reports.user_id', '=', userId).where('reports.id', '=', id).executeTakeFirst();
+}
+
+/** How many runs the account's report keeps, and its latest run's number; undefined when it is not the account's. */
+export async function findReportRunCounters(db: DbExecutor, userId: number, id: number) {
+  return db.selectFrom('reports').select(['runs_count', 'last_run_number']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
 /** Any account's report: only for pages whose access rules (privacy) the caller enforces. */
@@ -148,25 +150,46 @@ export async function countReports(db: DbExecutor, userId: number, filters: Repo
 
 /** Returns how many rows changed: 0 when the report is not the user's. */
 export async function updateReport(db: DbExecutor, userId: number, id: number, patch: ReportPatch): Promise<number> {
-  const { results, ...columns } = patch;
-  const derived = columns.result === undefined ? {} : { result_rank: rankOf(columns.result) };
+  const updated = await db.updateTable('reports').set(patch).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}
+
+/**
+ * Stores a successful analysis as the report's next run (its number one past the last, never reused),
+ * makes it the report's latest with `patch`, and deletes the oldest runs past the newest `keep`.
+ * Call inside the transaction that locked the report's project. 0 when the report is not the user's.
+ */
+export async function addRun(
+  db: DbExecutor,
+  userId: number,
+  id: number,
+  run: RunColumns & { trigger: RunTrigger },
+  options: { keep: number; patch: ReportPatch },
+): Promise<number> {
   return inOneTransaction(db, async (trx) => {
-    const updated = await trx
-      .updateTable('reports')
-      .set({ ...columns, ...derived })
+    const report = await trx
+      .selectFrom('reports')
+      .select(['last_run_number', 'runs_count'])
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return 0;
-    if (results !== undefined && results !== null) {
-      // A report's first run adds its results; every later one replaces them.
-      await trx
-        .insertInto('report_results')
-        .values({ report_id: id, results })
-        .onConflict((conflict) => conflict.column('report_id').doUpdateSet({ results }))
-        .execute();
-    }
-    return 1;
+    if (report === undefined) return 0;
+    const number = report.last_run_number + 1;
+    await trx.insertInto('report_runs').values({ ...run, report_id: id, number }).execute();
+    const { results: _results, trigger: _trigger, ...summary } = run;
+    await trx
+      .updateTable('reports')
+      .set({
+        ...options.patch,
+        ...summary,
+        result_rank: RESULT_RANK[run.result],
+        last_run_number: number,
+        runs_count: Math.min(report.runs_count + 1, options.keep),
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('report_runs').where('report_id', '=', id).where('number', '<=', number - options.keep).execute();
+    return number;
   });
 }
 
@@ -205,17 +228,39 @@ function rankOf(result: ReportResult | null): number {
   return result === null ? NO_RUN_RANK : RESULT_RANK[result];
 }
 
-function derivedColumns(row: Omit<ReportInsert, 'results'>) {
-  return { ...row, url_lower: row.url.toLowerCase(), result_rank: rankOf(row.result ?? null) };
+function derivedColumns(report: ReportInsert) {
+  const { results: _results, ...row } = report;
+  const analysed = report.result != null ? 1 : 0;
+  return { ...row, url_lower: row.url.toLowerCase(), result_rank: rankOf(row.result ?? null), runs_count: analysed, last_run_number: analysed };
 }
 
-/** The report and its results: none (null) before its first run. */
+/** Run 1 of a report inserted with an analysis; null for one inserted to be analysed later. */
+function firstRun(reportId: number, report: ReportInsert) {
+  if (report.result == null || report.results == null) return null;
+  return {
+    report_id: reportId,
+    number: 1,
+    trigger: 'create' as const,
+    result: report.result,
+    score: report.score!,
+    issues_high: report.issues_high!,
+    issues_medium: report.issues_medium!,
+    issues_low: report.issues_low!,
+    page: report.page!,
+    results: report.results,
+    generated_at: report.generated_at!,
+  };
+}
+
+/** The report and its latest run's results: none (null) before its first run. */
 function withResults(db: DbExecutor) {
   return db
     .selectFrom('reports')
-    .leftJoin('report_results', 'report_results.report_id', 'reports.id')
+    .leftJoin('report_runs', (join) =>
+      join.onRef('report_runs.report_id', '=', 'reports.id').onRef('report_runs.number', '=', 'reports.last_run_number'),
+    )
     .selectAll('reports')
-    .select('report_results.results');
+    .select('report_runs.results');
 }
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index

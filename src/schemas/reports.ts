@@ -50,7 +50,7 @@ export const UpdateReportBody = Type.Object(
   { title: 'UpdateReport' },
 );
 
-const PageFacts = Type.Object({
+export const PageFacts = Type.Object({
   final_url: Type.String(),
   status_code: Type.Integer(),
   redirects: Type.Array(Type.Object({ url: Type.String(), status_code: Type.Integer() })),
@@ -76,6 +76,7 @@ const reportFields = {
   page: noRunYet(PageFacts),
   state: oneOf(STATES, { description: 'The latest analysis asked for; results describe the latest one that succeeded.' }),
   last_error: Type.Union([Type.Object({ message: Type.String() }), Type.Null()], { description: 'Why the latest analysis failed.' }),
+  runs_count: Type.Integer({ minimum: 0, description: 'Runs kept for this report (GET /reports/{id}/runs).' }),
 };
 const timestamps = { generated_at: noRunYet(Timestamp), created_at: Timestamp, updated_at: Timestamp };
 

@@ -5,6 +5,7 @@ import { analysisPool } from '../analysis/analysis-pool.ts';
 import { createAnalyzer, type Analyzer } from '../analysis/analyze-url.ts';
 import { createReportService } from './report.service.ts';
 import { createProjectService } from './project.service.ts';
+import { createRunService } from './run.service.ts';
 import { createAccountService } from './account.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createReportAccessService } from './report-access.service.ts';
@@ -52,14 +53,17 @@ export function createServices(database: AppDatabase, config: Config, options: S
   const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure);
   // Issue 27's webhooks subscribe here; a notification that cannot be sent never fails the analysis.
   const notify: ReportNotifier = async () => {};
-  const analysisJobs = createReportAnalysisJobs(db, analyze, notify);
+  const analysisJobs = createReportAnalysisJobs(db, analyze, notify, config.runsKept);
   return {
     reports: createReportService(db, {
       analyze,
       slots: createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
-      queueAnalysis: async (accountId, reportId) => void (await queue.enqueue('report.analyse', { accountId, reportId })),
+      queueAnalysis: async (accountId, reportId, trigger) => void (await queue.enqueue('report.analyse', { accountId, reportId, trigger })),
       notify,
+      runsKept: config.runsKept,
     }),
+    /** A report's runs and what changed between two of them. */
+    runs: createRunService(db),
     projects: createProjectService(db),
     /** Every list of reports and projects, for API and web alike. */
     lists: createLists(db),

@@ -11,15 +11,18 @@ import { NotFoundError } from './errors.ts';
 import { storeRun } from './report-run.ts';
 import { toReportSummary } from './report-view.ts';
 import type { ReportSummary } from './types.ts';
+import type { RunTrigger } from '../db/tables/report-run.table.ts';
 
 export interface AnalyseReportJob {
-  [key: string]: number;
+  [key: string]: number | string;
   accountId: number;
   reportId: number;
+  /** what asked for the analysis: the run it makes records it */
+  trigger: RunTrigger;
 }
 
 /** Queues the background analysis of a report that was just marked queued. */
-export type QueueAnalysis = (accountId: number, reportId: number) => Promise<void>;
+export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger) => Promise<void>;
 
 type ReportEvent = 'report.completed' | 'report.failed';
 /** Tells subscribers (webhooks) that an analysis ended; never throws into the caller's work. */
@@ -27,7 +30,7 @@ export type ReportNotifier = (accountId: number, event: ReportEvent, report: Rep
 
 const IN_PROGRESS = ['queued', 'running'] as const;
 
-export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer, notify: ReportNotifier) {
+export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer, notify: ReportNotifier, runsKept: number) {
   async function currentSummary(accountId: number, reportId: number): Promise<ReportSummary | undefined> {
     const row = await reportRepository.findReport(db, accountId, reportId);
     return row === undefined ? undefined : toReportSummary(row);
@@ -44,7 +47,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
 
   return {
     /** The `report.analyse` job: analyse the page and store the run, or record why it could not be. */
-    async analyse({ accountId, reportId }: AnalyseReportJob): Promise<void> {
+    async analyse({ accountId, reportId, trigger }: AnalyseReportJob): Promise<void> {
       const now = new Date().toISOString();
       // queued -> running; running again when an earlier run of this job died midway.
       if (!(await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'running', now }))) return;
@@ -59,7 +62,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
         throw error;
       }
       try {
-        await storeRun(db, accountId, reportId, analysis);
+        await storeRun(db, accountId, reportId, analysis, { trigger, keep: runsKept });
       } catch (error) {
         if (error instanceof NotFoundError) return; // deleted while it was being analysed
         throw error;

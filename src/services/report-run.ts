@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ReportRow } from '../db/tables/report.table.ts';
+import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import type { Analysis, Verdict } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
@@ -24,6 +25,12 @@ function verdictMoved(from: string | null, to: Verdict) {
   const removed = countsDelta(from, -1);
   const added = countsDelta(to, 1);
   return { reports: 0, good: removed.good + added.good, decent: removed.decent + added.decent, bad: removed.bad + added.bad };
+}
+
+/** How a service stores runs: why this one was made, and how many of a report's to keep. */
+export interface RunOptions {
+  trigger: RunTrigger;
+  keep: number;
 }
 
 export function analysisColumns(analysis: Analysis) {
@@ -61,13 +68,13 @@ export async function storeRun(
   userId: number,
   id: number,
   analysis: Analysis,
-  patch: { privacy?: number; password_hash?: string | null } = {},
+  options: RunOptions & { patch?: { privacy?: number; password_hash?: string | null } },
 ): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const current = await lockedReport(trx, userId, id);
-    const changes = { ...patch, ...analysisColumns(analysis), state: 'done' as const, last_error: null, updated_at: now };
-    await reportRepository.updateReport(trx, userId, id, changes);
+    const patch = { ...options.patch, state: 'done' as const, last_error: null, updated_at: now };
+    await reportRepository.addRun(trx, userId, id, { ...analysisColumns(analysis), trigger: options.trigger }, { keep: options.keep, patch });
     if (analysis.result !== current.result) {
       await adjustProjectCounts(trx, userId, current.project, verdictMoved(current.result, analysis.result), now);
     }

@@ -4,7 +4,7 @@ import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/type
 import type { ReportListRow } from '../repositories/report.repository.ts';
 
 /** The columns a report view needs: a list row's. */
-type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank'>;
+type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank' | 'last_run_number'>;
 
 export function toReportSummary(row: ReportRowView): ReportSummary {
   return summaryOf(row, row.page === null ? null : (JSON.parse(row.page) as PageFacts));
@@ -35,6 +35,7 @@ function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
     page,
     state: row.state as ReportState,
     last_error: row.last_error === null ? null : { message: row.last_error },
+    runs_count: row.runs_count,
     generated_at: row.generated_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

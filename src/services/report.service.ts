@@ -55,9 +55,11 @@ export interface ReportServiceDependencies {
   queueAnalysis: QueueAnalysis;
   /** Tells subscribers (webhooks) that an analysis of a report ended. */
   notify: ReportNotifier;
+  /** Runs kept per report (PAGEGRADE_RUNS_KEPT). */
+  runsKept: number;
 }
 
-export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify }: ReportServiceDependencies) {
+export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
@@ -105,11 +107,12 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
         return reportRepository.insertReport(trx, row);
       });
       if (analysis === null) {
-        await queueOrUndo(() => queueAnalysis(userId, id), () => removeReport(userId, id));
+        await queueOrUndo(() => queueAnalysis(userId, id, 'create'), () => removeReport(userId, id));
         return show(userId, id);
       }
-      const report = toAnalysedReport({ id, ...row }, analysis);
-      await notify(userId, 'report.completed', toReportSummary({ id, ...row }));
+      const stored = { id, ...row, runs_count: 1, last_run_number: 1 };
+      const report = toAnalysedReport(stored, analysis);
+      await notify(userId, 'report.completed', toReportSummary(stored));
       return report;
     },
 
@@ -143,7 +146,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
         if (error instanceof ValidationError) await notify(userId, 'report.failed', { ...toReportSummary(existing), last_error: { message: error.message } });
         throw error;
       }
-      await storeRun(db, userId, id, analysis, patch);
+      await storeRun(db, userId, id, analysis, { trigger: 'regenerate', keep: runsKept, patch });
       const report = await show(userId, id);
       await notify(userId, 'report.completed', report);
       return report;
@@ -175,7 +178,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       return current.state as 'done' | 'failed';
     });
     await queueOrUndo(
-      () => queueAnalysis(userId, id),
+      () => queueAnalysis(userId, id, 'regenerate'),
       async () => {
         await reportRepository.moveReportState(db, userId, id, { from: ['queued'], to: previous, now: new Date().toISOString() });
       },

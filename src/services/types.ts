@@ -22,6 +22,8 @@ export interface ReportSummary {
   page: PageFacts | null;
   state: ReportState;
   last_error: { message: string } | null;
+  /** runs kept for this report */
+  runs_count: number;
   generated_at: string | null;
   created_at: string;
   updated_at: string;
@@ -52,4 +54,21 @@ export interface Account {
   email: string;
   is_admin: boolean;
   created_at: string;
+}
+
+/** One successful analysis of a report, as listed. */
+export interface RunSummary {
+  id: number;
+  number: number;
+  score: number;
+  result: Verdict;
+  issues: IssueCounts;
+  trigger: 'create' | 'regenerate' | 'schedule' | 'crawl';
+  generated_at: string;
+}
+
+/** A run with what it measured. */
+export interface Run extends RunSummary {
+  page: PageFacts;
+  results: Record<string, CheckResult>;
 }

@@ -71,7 +71,7 @@ describe.each(testDialects())('background analysis through the API [%s]', (diale
     const created = body(response);
     expect(created.status).toBe(202);
     expect(response.headers.location).toBe(`/api/v1/reports/${created.data.id}`);
-    expect(created.data).toMatchObject({ url: site.url(path), state: 'queued', last_error: null });
+    expect(created.data).toMatchObject({ url: site.url(path), state: 'queued', last_error: null, runs_count: 0 });
     for (const field of RUN_FIELDS) expect(created.data[field], field).toBeNull();
 
     const running = await until(account, created.data.id, ['running']);
@@ -85,7 +85,7 @@ describe.each(testDialects())('background analysis through the API [%s]', (diale
 
     releaseHeld();
     const done = await until(account, created.data.id, ['done']);
-    expect(done).toMatchObject({ result: 'good', state: 'done', last_error: null });
+    expect(done).toMatchObject({ result: 'good', state: 'done', last_error: null, runs_count: 1 });
     expect(Object.keys(done.results).length).toBeGreaterThan(40);
     expect(done.page.status_code).toBe(200);
     expect((await listProjects(t, account)).data).toEqual([
@@ -139,6 +139,7 @@ describe.each(testDialects())('background analysis through the API [%s]', (diale
     releaseHeld();
     const done = await until(account, first.id, ['done']);
     expect(done.result).toBe('bad');
+    expect(done.runs_count).toBe(2);
     expect(done.generated_at > first.generated_at).toBe(true);
     expect((await listProjects(t, account)).data[0].result_counts).toEqual({ good: 0, decent: 0, bad: 1 });
   });
@@ -152,7 +153,7 @@ describe.each(testDialects())('background analysis through the API [%s]', (diale
     expect(response.statusCode).toBe(202);
     const failed = await until(account, first.id, ['failed']);
     expect(failed.last_error.message).toMatch(/^The page could not be analysed: /);
-    expect(failed).toMatchObject({ score: first.score, result: first.result, generated_at: first.generated_at });
+    expect(failed).toMatchObject({ score: first.score, result: first.result, generated_at: first.generated_at, runs_count: 1 });
     expect(failed.results).toEqual(first.results);
     // A failed report may be analysed again; a success clears the error.
     site.route(path, html(goodPage()));

@@ -23,7 +23,7 @@ import {
 const SECRET = 'correct horse battery staple';
 const REPORT_FIELDS = [
   'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results',
-  'state', 'last_error', 'generated_at', 'created_at', 'updated_at',
+  'state', 'last_error', 'runs_count', 'generated_at', 'created_at', 'updated_at',
 ];
 
 /** The account has no report and no project: what "nothing is stored" means to an API user. */
@@ -87,6 +87,7 @@ describe.each(testDialects())('POST /api/v1/reports [%s]', (dialect) => {
       expect(report.password).toBe(false);
       expect(report.state).toBe('done');
       expect(report.last_error).toBeNull();
+      expect(report.runs_count).toBe(1);
       expect(VERDICTS).toContain(report.result);
       expect(Number.isInteger(report.score) && report.score >= 0 && report.score <= 100).toBe(true);
       expect(report.generated_at).toMatch(ISO_TIME);

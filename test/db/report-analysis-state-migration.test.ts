@@ -4,9 +4,8 @@
 // such reports and restores the old rules.
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrateTo } from '../../src/db/migrate.ts';
 import * as reportAnalysisState from '../../src/db/migrations/2026-11-27-0900-report-analysis-state.ts';
-import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, tableColumns } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
@@ -35,12 +34,30 @@ async function projectCounts(db: Kysely<any>, userId: number) {
     .execute();
 }
 
+/** Three reports with their results as the schema before this migration held them; the account's id. */
+async function oldReports(db: Kysely<any>): Promise<number> {
+  const { id: userId } = await db.insertInto('users').values({ email: 'old@example.com', is_admin: 0, created_at: NOW }).returning('id').executeTakeFirstOrThrow();
+  for (const url of ['https://a.com/', 'https://a.com/pricing', 'https://b.com/']) {
+    const { id } = await db
+      .insertInto('reports')
+      .values({
+        user_id: userId, url, url_lower: url, project: new URL(url).host, privacy: 0, password_hash: null,
+        result: 'good', result_rank: 2, score: 90, issues_high: 0, issues_medium: 1, issues_low: 2,
+        page: '{"status_code":200}', generated_at: NOW, created_at: NOW, updated_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('report_results').values({ report_id: id, results: '{"title":{"passed":true}}' }).execute();
+  }
+  return userId;
+}
+
 describe.each(testDialects())('report analysis state migration [%s]', (dialect) => {
   it('up keeps every report and its results; a report may then wait for its first run', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
+      await migrateTo(db, '2026-11-27-0900-report-analysis-state');
       await reportAnalysisState.down(db);
-      const userId = await accountWithReports(db);
+      const userId = await oldReports(db);
       const project = (name: string, count: number) => ({
         user_id: userId, name, name_lower: name, reports_count: count, good_count: count, decent_count: 0, bad_count: 0,
         created_at: NOW, updated_at: NOW,

@@ -20,7 +20,7 @@ function queryRecorder() {
     },
     transformResult: async ({ result }) => result,
   };
-  return { plugin, readResults: () => queries.some((query) => query.includes('"report_results"')), clear: () => (queries.length = 0) };
+  return { plugin, readResults: () => queries.some((query) => query.includes('"report_runs"')), clear: () => (queries.length = 0) };
 }
 
 const BIG_RESULTS = JSON.stringify({ title: { passed: true, value: 'x'.repeat(5 * 1024 * 1024) } });

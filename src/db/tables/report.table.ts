@@ -33,18 +33,12 @@ export interface ReportsTable {
   state: Generated<ReportState>;
   /** why the latest analysis failed, when it did */
   last_error: string | null;
+  /** runs kept (report_runs) */
+  runs_count: Generated<number>;
+  /** the number of the latest run, whose summary the columns above repeat; 0 before the first */
+  last_run_number: Generated<number>;
 }
 
-/**
- * A report's check results, kept apart from its row: lists never read them, and in SQLite a row
- * holding them is about 12 KB that every list read would have to step over.
- */
-export interface ReportResultsTable {
-  report_id: number;
-  /** JSON text of Record<checkId, CheckResult> */
-  results: string;
-}
-
-/** A whole report: its row and its results (null before its first run). */
+/** A whole report: its row and its latest run's results (null before its first run). */
 export type ReportRow = Selectable<ReportsTable> & { results: string | null };
 export type NewReport = Insertable<ReportsTable> & { results: string | null };

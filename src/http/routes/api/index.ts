@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { registerApiKeyAuth } from '../../plugins/api-key-auth.ts';
 import { reportRoutes } from './reports.ts';
+import { runRoutes } from './runs.ts';
 import { projectRoutes } from './projects.ts';
 import { accountRoutes } from './account.ts';
 
@@ -24,6 +25,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     }),
   });
   await app.register(reportRoutes);
+  await app.register(runRoutes);
   await app.register(projectRoutes);
   await app.register(accountRoutes);
 }

@@ -1,0 +1,28 @@
+import type { Generated, Selectable } from 'kysely';
+import type { ReportResult } from './report.table.ts';
+
+/** How a run came about. */
+export type RunTrigger = 'create' | 'regenerate' | 'schedule' | 'crawl';
+
+/** One successful analysis of a report, kept with its results (the newest PAGEGRADE_RUNS_KEPT of them). */
+export interface ReportRunsTable {
+  /** unique across all runs */
+  id: Generated<number>;
+  report_id: number;
+  /** the report's runs counted from 1; never reused */
+  number: number;
+  trigger: RunTrigger;
+  result: ReportResult;
+  score: number;
+  issues_high: number;
+  issues_medium: number;
+  issues_low: number;
+  /** JSON text of PageFacts */
+  page: string;
+  /** JSON text of Record<checkId, CheckResult> */
+  results: string;
+  generated_at: string;
+}
+
+export type ReportRunRow = Selectable<ReportRunsTable>;
+

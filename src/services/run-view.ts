@@ -1,0 +1,27 @@
+// Maps stored runs to the API's run objects.
+import type { CheckResult, PageFacts } from '../analysis/types.ts';
+import type { ReportRunRow } from '../db/tables/report-run.table.ts';
+import type { RunListRow } from '../repositories/report-run.repository.ts';
+import type { Run, RunSummary } from './types.ts';
+
+export function toRunSummary(row: RunListRow): RunSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    score: row.score,
+    result: row.result,
+    issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
+    trigger: row.trigger,
+    generated_at: row.generated_at,
+  };
+}
+
+export function toRun(row: ReportRunRow): Run {
+  const { generated_at, ...summary } = toRunSummary(row);
+  return {
+    ...summary,
+    page: JSON.parse(row.page) as PageFacts,
+    results: JSON.parse(row.results) as Record<string, CheckResult>,
+    generated_at,
+  };
+}
