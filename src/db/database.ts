@@ -10,6 +10,7 @@ import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportResultsTable, ReportsTable } from './tables/report.table.ts';
 import type { UsersTable } from './tables/user.table.ts';
+import type { WebhookDeliveriesTable, WebhooksTable } from './tables/webhook.table.ts';
 import type { WebSessionsTable } from './tables/web-session.table.ts';
 
 export interface Database {
@@ -20,6 +21,8 @@ export interface Database {
   projects: ProjectsTable;
   web_sessions: WebSessionsTable;
   jobs: JobsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

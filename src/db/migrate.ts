@@ -12,6 +12,7 @@ import * as projectSummaryIndexes from './migrations/2026-11-25-0900-project-sum
 import * as dropStoredSummaries from './migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import * as projectOwnerStatistics from './migrations/2026-11-26-0910-project-owner-statistics.ts';
 import * as createJobs from './migrations/2026-11-26-1600-create-jobs.ts';
+import * as createWebhooks from './migrations/2026-11-27-0910-create-webhooks.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0900-drop-stored-summaries': dropStoredSummaries,
   '2026-11-26-0910-project-owner-statistics': projectOwnerStatistics,
   '2026-11-26-1600-create-jobs': createJobs,
+  '2026-11-27-0910-create-webhooks': createWebhooks,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

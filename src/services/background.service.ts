@@ -6,7 +6,10 @@ import type { JobHandlers, JobKinds, JobQueue } from '../queue/job-queue.ts';
  * Every kind of background job, with its payload. Issue 27's next step adds the first one,
  * `'report.analyse': { reportId: number }`, with reportService.analyseQueued as its handler.
  */
-export interface AppJobs extends JobKinds {}
+export interface AppJobs extends JobKinds {
+  /** One attempt at a webhook delivery (webhook-delivery.ts). */
+  'webhook.deliver': { deliveryId: string; attempt: number };
+}
 
 export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobHandlers<AppJobs>) {
   return {

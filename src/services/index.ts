@@ -14,6 +14,8 @@ import { createLists } from '../lists/index.ts';
 import { openQueue } from '../queue/open-queue.ts';
 import type { JobHandlers, QueueErrorReporter } from '../queue/job-queue.ts';
 import { createBackgroundService, type AppJobs } from './background.service.ts';
+import { createWebhookService } from './webhook.service.ts';
+import { resolveSecretKey } from '../security/secret-key.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -40,13 +42,29 @@ export interface ServiceOptions {
   /** Where the queue reports what no caller waits for: a failed job run, a lost connection. */
   onJobError?: QueueErrorReporter;
   /** Job handlers beside the application's own (a test's, to watch the queue run in this app). */
-  extraJobHandlers?: JobHandlers<AppJobs>;
+  extraJobHandlers?: Partial<JobHandlers<AppJobs>>;
+  /**
+   * The key webhook secrets are encrypted with, as buildApp and `pagegrade worker` resolve it at
+   * start; without it, it is resolved from config when a webhook first needs it (CLI commands).
+   */
+  secretKey?: string;
 }
 
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
   const queue = openQueue<AppJobs>(db, config, options.onJobError ?? (() => {}));
+  const webhooks = createWebhookService(db, (payload, enqueueOptions) => queue.enqueue('webhook.deliver', payload, enqueueOptions), {
+    secretKey: options.secretKey ?? (() => resolveSecretKey(config).key),
+    allowPrivateUrls: config.allowPrivateUrls,
+    publicAddressesForTests: config.publicAddressesForTests,
+    retryMs: config.webhookRetryMs,
+    userAgent: config.userAgent,
+  });
+  // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
+  // signature (any payload) instead of its own kind's payload.
+  const jobHandlers = { ...options.extraJobHandlers } as JobHandlers<AppJobs>;
+  jobHandlers['webhook.deliver'] = (payload) => webhooks.deliver(payload);
   return {
     reports: createReportService(
       db,
@@ -63,6 +81,8 @@ export function createServices(database: AppDatabase, config: Config, options: S
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
     /** The job queue and the handlers this process runs when it takes jobs (start). */
-    background: createBackgroundService(queue, { ...options.extraJobHandlers }),
+    /** Webhooks of each account, and sending them their events. */
+    webhooks,
+    background: createBackgroundService(queue, jobHandlers),
   };
 }

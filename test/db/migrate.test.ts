@@ -18,6 +18,7 @@ const MIGRATION_NAMES = [
   '2026-11-26-0900-drop-stored-summaries',
   '2026-11-26-0910-project-owner-statistics',
   '2026-11-26-1600-create-jobs',
+  '2026-11-27-0910-create-webhooks',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
@@ -43,7 +44,7 @@ describe.each(testDialects())('migrations [%s]', (dialect) => {
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await handle.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([{ email: 'kept@example.com' }]);
-      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'jobs', 'projects', 'report_results', 'reports', 'users', 'web_sessions']);
+      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'jobs', 'projects', 'report_results', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
     } finally {
       await handle.destroy();
       await scratch.drop();

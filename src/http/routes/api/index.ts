@@ -5,6 +5,7 @@ import { registerApiKeyAuth } from '../../plugins/api-key-auth.ts';
 import { reportRoutes } from './reports.ts';
 import { projectRoutes } from './projects.ts';
 import { accountRoutes } from './account.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   registerApiKeyAuth(app);
@@ -26,4 +27,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reportRoutes);
   await app.register(projectRoutes);
   await app.register(accountRoutes);
+  await app.register(webhookRoutes);
 }
