@@ -8,6 +8,8 @@ import type { AddressPolicy } from './address-guard.ts';
 import { agentFor } from './agents.ts';
 
 const DISCARDED_BODY_BYTES = 64 * 1024;
+/** The receiver chooses its Location header; the delivery's error keeps enough to recognise it. */
+const MAX_LOCATION_SHOWN = 300;
 
 export interface PostOutcome {
   /** the receiver's status, when it answered at all */
@@ -38,7 +40,8 @@ export async function postJson(url: string, body: string, options: PostJsonOptio
     await response.body.dump({ limit: DISCARDED_BODY_BYTES, signal });
     const status = response.statusCode;
     if (status >= 200 && status < 300) return { status };
-    const redirect = status >= 300 && status < 400 ? `; redirects are not followed (location: ${String(response.headers.location ?? 'none')})` : '';
+    const location = String(response.headers.location ?? 'none').slice(0, MAX_LOCATION_SHOWN);
+    const redirect = status >= 300 && status < 400 ? `; redirects are not followed (location: ${location})` : '';
     return { status, error: `The receiver answered HTTP ${status}${redirect}.` };
   } catch (error) {
     if (signal.aborted) return { status: null, error: `The receiver did not answer within ${options.timeoutMs} ms.` };
