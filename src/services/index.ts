@@ -80,9 +80,9 @@ export function createServices(database: AppDatabase, config: Config, options: S
     reportAccess: createReportAccessService(db),
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
-    /** The job queue and the handlers this process runs when it takes jobs (start). */
     /** Webhooks of each account, and sending them their events. */
     webhooks,
+    /** The job queue and the handlers this process runs when it takes jobs (start). */
     background: createBackgroundService(queue, jobHandlers),
   };
 }
