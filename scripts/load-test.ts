@@ -135,6 +135,8 @@ async function main(): Promise<number> {
     server = await startServerProcess({
       DATABASE_URL: databaseUrl,
       PAGEGRADE_ADMIN_KEY: key,
+      // PostgreSQL needs one to start; the run signs no webhooks that matter.
+      PAGEGRADE_SECRET_KEY: process.env.PAGEGRADE_SECRET_KEY || randomBytes(32).toString('base64url'),
       PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
       // The per-key limit would turn the load into 429s; the analysis bound stays as shipped.
       PAGEGRADE_RATE_LIMIT: '100000000',

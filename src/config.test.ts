@@ -23,8 +23,23 @@ describe('loadConfig', () => {
       analysisThreads: Math.min(4, availableParallelism()),
       sqliteCacheMb: 256,
       workers: 4,
+      secretKey: undefined,
+      webhookRetryMs: [5000, 30000, 120000, 600000, 3600000],
     });
     expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
+  });
+
+  it('reads the webhook settings and refuses what cannot be meant', () => {
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ PAGEGRADE_SECRET_KEY: key, PAGEGRADE_WEBHOOK_RETRY_MS: '50, 50,100' })).toMatchObject({
+      secretKey: key,
+      webhookRetryMs: [50, 50, 100],
+    });
+    expect(() => loadConfig({ PAGEGRADE_SECRET_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAGEGRADE_SECRET_KEY: 'short' })).toThrow(/PAGEGRADE_SECRET_KEY must be at least 32 characters/);
+    for (const bad of ['0', '5000,', 'soon', '1.5', '-5', '5000;30000']) {
+      expect(() => loadConfig({ PAGEGRADE_WEBHOOK_RETRY_MS: bad }), bad).toThrow(/PAGEGRADE_WEBHOOK_RETRY_MS must be a comma-separated list/);
+    }
   });
 
   it('reads every setting', () => {

@@ -48,6 +48,13 @@ export interface Config {
   thresholds: CheckThresholds;
   /** pino level, or false to silence logs (tests) */
   logLevel: string | false;
+  /**
+   * Encrypts webhook secrets at rest; the same on every process sharing the database. undefined:
+   * SQLite keeps one in a file beside the database, PostgreSQL refuses to start (security/secret-key.ts).
+   */
+  secretKey: string | undefined;
+  /** Waits before a failed webhook delivery's 2nd, 3rd, ... attempt; after the last it is failed. */
+  webhookRetryMs: number[];
   /** Test seam for the private-address guard (see fetch/options.ts). */
   publicAddressesForTests?: string[];
 }
@@ -93,6 +100,39 @@ function queuePrefixSetting(env: NodeJS.ProcessEnv): string {
     throw new ConfigError(`PAGEGRADE_QUEUE_PREFIX must be 1-64 letters, digits, '.', '_' or '-'; got "${prefix}".`);
   }
   return prefix;
+}
+
+/** Shorter keys are guessable (a word, a short phrase); a random key of this length is not. */
+export const MIN_SECRET_KEY_LENGTH = 32;
+
+function secretKeySetting(env: NodeJS.ProcessEnv): string | undefined {
+  const key = env.PAGEGRADE_SECRET_KEY;
+  if (key === undefined || key === '') return undefined;
+  if (key.length < MIN_SECRET_KEY_LENGTH) {
+    throw new ConfigError(
+      `PAGEGRADE_SECRET_KEY must be at least ${MIN_SECRET_KEY_LENGTH} characters (it has ${key.length}); ` +
+        'use a random value, e.g. the output of: openssl rand -base64 32.',
+    );
+  }
+  return key;
+}
+
+/** A day at most: a longer wait is more likely a typo (an extra zero) than a plan. */
+const MAX_WEBHOOK_RETRY_MS = 24 * 60 * 60 * 1000;
+/** Growing waits: a receiver that is down for a deploy is caught within minutes, one down longer within the hour. */
+const DEFAULT_WEBHOOK_RETRY_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000];
+
+function webhookRetrySetting(env: NodeJS.ProcessEnv): number[] {
+  const raw = env.PAGEGRADE_WEBHOOK_RETRY_MS;
+  if (raw === undefined || raw === '') return [...DEFAULT_WEBHOOK_RETRY_MS];
+  const waits = raw.split(',').map((part) => Number(part.trim()));
+  if (waits.some((wait) => !Number.isInteger(wait) || wait < 1 || wait > MAX_WEBHOOK_RETRY_MS)) {
+    throw new ConfigError(
+      `PAGEGRADE_WEBHOOK_RETRY_MS must be a comma-separated list of milliseconds, each an integer from 1 to ${MAX_WEBHOOK_RETRY_MS}, ` +
+        `e.g. ${DEFAULT_WEBHOOK_RETRY_MS.join(',')}; got "${raw}".`,
+    );
+  }
+  return waits;
 }
 
 function thresholdsSetting(env: NodeJS.ProcessEnv): CheckThresholds {
@@ -157,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteCacheMb: integerSetting(env, 'PAGEGRADE_SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2),
     userAgent: env.PAGEGRADE_USER_AGENT || DEFAULT_USER_AGENT,
     thresholds: thresholdsSetting(env),
+    secretKey: secretKeySetting(env),
+    webhookRetryMs: webhookRetrySetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',
   };
 }

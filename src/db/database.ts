@@ -11,6 +11,7 @@ import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportsTable } from './tables/report.table.ts';
 import type { ReportRunsTable } from './tables/report-run.table.ts';
 import type { UsersTable } from './tables/user.table.ts';
+import type { WebhookDeliveriesTable, WebhooksTable } from './tables/webhook.table.ts';
 import type { WebSessionsTable } from './tables/web-session.table.ts';
 
 export interface Database {
@@ -21,6 +22,8 @@ export interface Database {
   projects: ProjectsTable;
   web_sessions: WebSessionsTable;
   jobs: JobsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

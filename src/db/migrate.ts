@@ -13,6 +13,7 @@ import * as dropStoredSummaries from './migrations/2026-11-26-0900-drop-stored-s
 import * as projectOwnerStatistics from './migrations/2026-11-26-0910-project-owner-statistics.ts';
 import * as createJobs from './migrations/2026-11-26-1600-create-jobs.ts';
 import * as reportAnalysisState from './migrations/2026-11-27-0900-report-analysis-state.ts';
+import * as createWebhooks from './migrations/2026-11-27-0910-create-webhooks.ts';
 import * as reportRuns from './migrations/2026-11-27-1000-report-runs.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0910-project-owner-statistics': projectOwnerStatistics,
   '2026-11-26-1600-create-jobs': createJobs,
   '2026-11-27-0900-report-analysis-state': reportAnalysisState,
+  '2026-11-27-0910-create-webhooks': createWebhooks,
   '2026-11-27-1000-report-runs': reportRuns,
 };
 

@@ -13,7 +13,7 @@ export interface AddressPolicy {
   publicAddresses: ReadonlySet<string>;
 }
 
-export function addressPolicy(options: FetchOptions): AddressPolicy {
+export function addressPolicy(options: Pick<FetchOptions, 'allowPrivate' | 'publicAddressesForTests'>): AddressPolicy {
   const canonical = (options.publicAddressesForTests ?? []).map((ip) => canonicalAddress(ip) ?? ip);
   return { allowPrivate: options.allowPrivate, publicAddresses: new Set(canonical) };
 }

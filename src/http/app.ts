@@ -28,6 +28,7 @@ import { createAttemptLimiter, createMemoryAttemptStore } from '../web/attempt-l
 import { createRedisAttemptStore } from '../web/redis-attempt-store.ts';
 import { registerRedis } from './plugins/redis.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { resolveSecretKey } from '../security/secret-key.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // First: without the key every process sharing the database needs, refuse to start at all.
+  const secretKey = resolveSecretKey(config);
   const app = Fastify({
     logger:
       config.logLevel === false
@@ -88,8 +91,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onCheckFailure: (checkId, error) => app.log.error({ err: error, checkId }, 'check failed; recorded as not applicable'),
       onJobError: (error, { message, kind, jobId }) => app.log.error({ err: error, kind, jobId }, message),
       extraJobHandlers: options.extraJobHandlers,
+      secretKey: secretKey.key,
     }),
   );
+  if (secretKey.notice) app.log.warn(secretKey.notice);
   app.addHook('onClose', async () => {
     // Jobs still running finish (and store what they made) before the database goes.
     await app.services.background.close();

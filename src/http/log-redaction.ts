@@ -1,4 +1,4 @@
-// What pino leaves out of every log line: API keys and passwords never reach the logs.
+// What pino leaves out of every log line: API keys, passwords and webhook secrets never reach the logs.
 import type { FastifyRequest } from 'fastify';
 
 /** Paths pino removes from any logged object. */
@@ -9,6 +9,10 @@ export const logRedactPaths = [
   'body.password',
   'password',
   'api_key',
+  'secret',
+  'secretKey',
+  'secret_encrypted',
+  'data.secret',
 ];
 
 /**

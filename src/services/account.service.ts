@@ -109,6 +109,11 @@ export function createAccountService(db: Kysely<Database>) {
       };
     },
 
+    /** The account with this e-mail; a ValidationError on `email` when there is none (admin tools). */
+    async accountByEmail(email: string): Promise<Account> {
+      return toAccount(await userByEmail(email));
+    },
+
     async listUsers(): Promise<Account[]> {
       return (await userRepository.listUsers(db)).map(toAccount);
     },

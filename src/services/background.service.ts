@@ -5,7 +5,10 @@ import type { AnalyseReportJob } from './report-analysis-jobs.ts';
 
 /** Every kind of background job, with its payload. */
 export interface AppJobs extends JobKinds {
+  /** A report's analysis (report-analysis-jobs.ts). */
   'report.analyse': AnalyseReportJob;
+  /** One attempt at a webhook delivery (webhook-delivery.ts). */
+  'webhook.deliver': { deliveryId: string; attempt: number };
 }
 
 export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobHandlers<AppJobs>, onGiveUp: GiveUpHandlers<AppJobs>) {

@@ -15,7 +15,9 @@ import { createLists } from '../lists/index.ts';
 import { openQueue } from '../queue/open-queue.ts';
 import type { GiveUpHandlers, JobHandlers, JobKinds, QueueErrorReporter } from '../queue/job-queue.ts';
 import { createBackgroundService, type AppJobs } from './background.service.ts';
-import { createReportAnalysisJobs, type AnalyseReportJob, type ReportNotifier } from './report-analysis-jobs.ts';
+import { createReportAnalysisJobs, type ReportNotifier } from './report-analysis-jobs.ts';
+import { createWebhookService } from './webhook.service.ts';
+import { resolveSecretKey } from '../security/secret-key.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -43,6 +45,11 @@ export interface ServiceOptions {
   onJobError?: QueueErrorReporter;
   /** Job handlers beside the application's own (a test's, to watch the queue run in this app). */
   extraJobHandlers?: JobHandlers<JobKinds>;
+  /**
+   * The key webhook secrets are encrypted with, as buildApp and `pagegrade worker` resolve it at
+   * start; without it, it is resolved from config when a webhook first needs it (CLI commands).
+   */
+  secretKey?: string;
 }
 
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
@@ -50,10 +57,31 @@ export function createServices(database: AppDatabase, config: Config, options: S
   const accounts = createAccountService(db);
   const reportError = options.onJobError ?? (() => {});
   const queue = openQueue<AppJobs>(db, config, reportError);
+  const webhooks = createWebhookService(db, (payload, enqueueOptions) => queue.enqueue('webhook.deliver', payload, enqueueOptions), {
+    secretKey: options.secretKey ?? (() => resolveSecretKey(config).key),
+    allowPrivateUrls: config.allowPrivateUrls,
+    publicAddressesForTests: config.publicAddressesForTests,
+    retryMs: config.webhookRetryMs,
+    userAgent: config.userAgent,
+  });
   const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure);
-  // Issue 27's webhooks subscribe here; a notification that cannot be sent never fails the analysis.
-  const notify: ReportNotifier = async () => {};
+  // An event that cannot be sent (the database or queue away) is reported, never fails the analysis.
+  const notify: ReportNotifier = async (accountId, event, report) => {
+    try {
+      await webhooks.notify(accountId, event, report);
+    } catch (error) {
+      reportError(error, { kind: 'webhook.deliver', message: `could not queue the ${event} webhooks of report ${report.id}` });
+    }
+  };
   const analysisJobs = createReportAnalysisJobs(db, analyze, notify, config.runsKept);
+  // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
+  // signature (any payload) instead of its own kind's payload.
+  const jobHandlers = { ...options.extraJobHandlers } as JobHandlers<AppJobs>;
+  jobHandlers['report.analyse'] = (payload) => analysisJobs.analyse(payload);
+  jobHandlers['webhook.deliver'] = (payload) => webhooks.deliver(payload);
+  const giveUpHandlers: GiveUpHandlers<AppJobs> = {};
+  giveUpHandlers['report.analyse'] = (payload, error) => analysisJobs.giveUp(payload, error);
+  giveUpHandlers['webhook.deliver'] = (payload, error) => webhooks.giveUp(payload, error);
   return {
     reports: createReportService(db, {
       analyze,
@@ -73,12 +101,9 @@ export function createServices(database: AppDatabase, config: Config, options: S
     reportAccess: createReportAccessService(db),
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
+    /** Webhooks of each account, and sending them their events. */
+    webhooks,
     /** The job queue and the handlers this process runs when it takes jobs (start). */
-    background: createBackgroundService(
-      queue,
-      // Each kind's handler takes that kind's payload; the record's type cannot say so per key.
-      { ...options.extraJobHandlers, 'report.analyse': (job: AnalyseReportJob) => analysisJobs.analyse(job) } as JobHandlers<AppJobs>,
-      { 'report.analyse': (job: AnalyseReportJob, error: string) => analysisJobs.giveUp(job, error) } as GiveUpHandlers<AppJobs>,
-    ),
+    background: createBackgroundService(queue, jobHandlers, giveUpHandlers),
   };
 }

@@ -11,6 +11,7 @@ import { registerWebErrorHandler } from './errors.ts';
 import { registerWebSession } from './session.ts';
 import { dashboardProjectRoutes } from './routes/dashboard-projects.ts';
 import { dashboardReportRoutes } from './routes/dashboard-reports.ts';
+import { dashboardWebhookRoutes } from './routes/dashboard-webhooks.ts';
 import { reportPageRoutes } from './routes/report-page.ts';
 import { signInRoutes } from './routes/sign-in.ts';
 
@@ -46,5 +47,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     await pages.register(reportPageRoutes, { access: options.access, unlockAttempts: options.unlockAttempts });
     await pages.register(dashboardReportRoutes);
     await pages.register(dashboardProjectRoutes);
+    await pages.register(dashboardWebhookRoutes);
   });
 }

@@ -67,6 +67,10 @@ describe.each(testDialects())('outside authentication [%s]', (dialect) => {
         ['/api/v1/projects', 'get'],
         ['/api/v1/projects/{project}', 'delete'],
         ['/api/v1/account', 'get'],
+        ['/api/v1/webhooks', 'get'],
+        ['/api/v1/webhooks', 'post'],
+        ['/api/v1/webhooks/{id}', 'delete'],
+        ['/api/v1/webhooks/{id}/deliveries', 'get'],
       ];
       for (const [path, method] of operations) expect(document.paths?.[path]?.[method], `${method} ${path}`).toBeDefined();
     });

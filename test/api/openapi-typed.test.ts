@@ -55,6 +55,10 @@ describe('the OpenAPI document, typed', () => {
       'delete /api/v1/projects/{project}': 'ProjectDeleted',
       'get /api/v1/account': 'AccountResponse',
       'get /api/v1/checks': 'CheckList',
+      'post /api/v1/webhooks': 'WebhookCreated',
+      'get /api/v1/webhooks': 'WebhookList',
+      'delete /api/v1/webhooks/{id}': 'WebhookDeleted',
+      'get /api/v1/webhooks/{id}/deliveries': 'WebhookDeliveryList',
     };
     for (const [operation, name] of Object.entries(expected)) {
       const [method, path] = operation.split(' ');
@@ -70,6 +74,7 @@ describe('the OpenAPI document, typed', () => {
     for (const [path, method, name] of [
       ['/api/v1/reports', 'post', 'CreateReport'],
       ['/api/v1/reports/{id}', 'put', 'UpdateReport'],
+      ['/api/v1/webhooks', 'post', 'CreateWebhook'],
     ]) {
       const content = document.paths[path][method].requestBody.content;
       expect(Object.keys(content).sort(), `${method} ${path}`).toEqual(['application/json', 'application/x-www-form-urlencoded']);

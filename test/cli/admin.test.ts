@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { commands } from '../../src/cli/main.ts';
-import { createScratchDatabase, testDialects, type ScratchDatabase } from '../support/databases.ts';
+import { createScratchDatabase, TEST_SECRET_KEY, testDialects, type ScratchDatabase } from '../support/databases.ts';
 import { runBinary } from './run-binary.ts';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The status GET /api/v1/account answers for this key, asked of the real app on the same database. */
 async function accountStatus(databaseUrl: string, key: string): Promise<number> {
-  const app = await buildApp({ ...loadConfig({}), databaseUrl, logLevel: false });
+  const app = await buildApp({ ...loadConfig({}), databaseUrl, logLevel: false, secretKey: TEST_SECRET_KEY });
   try {
     const response = await app.inject({ method: 'GET', url: '/api/v1/account', headers: { authorization: `Bearer ${key}` } });
     return response.statusCode;

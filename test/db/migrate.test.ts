@@ -19,6 +19,7 @@ const MIGRATION_NAMES = [
   '2026-11-26-0910-project-owner-statistics',
   '2026-11-26-1600-create-jobs',
   '2026-11-27-0900-report-analysis-state',
+  '2026-11-27-0910-create-webhooks',
   '2026-11-27-1000-report-runs',
 ];
 
@@ -45,7 +46,7 @@ describe.each(testDialects())('migrations [%s]', (dialect) => {
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await handle.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([{ email: 'kept@example.com' }]);
-      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions']);
+      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
     } finally {
       await handle.destroy();
       await scratch.drop();

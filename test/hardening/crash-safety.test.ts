@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { createAccountService } from '../../src/services/account.service.ts';
-import { createScratchDatabase, testDialects, type ScratchDatabase } from '../support/databases.ts';
+import { createScratchDatabase, TEST_SECRET_KEY, testDialects, type ScratchDatabase } from '../support/databases.ts';
 import { goodPage, html, startSite, type Handler, type Site } from '../support/site-server.ts';
 import { BAD_PAGE, VERDICT_PAGES } from '../support/api-fixtures.ts';
 import { killServerProcesses, startServerProcess, type ServerProcess } from './support/server-process.ts';
@@ -74,6 +74,7 @@ describe.each(testDialects())('a SIGKILL in the middle of a burst of writes [%s]
 
     const env = {
       DATABASE_URL: scratch.databaseUrl,
+      PAGEGRADE_SECRET_KEY: TEST_SECRET_KEY,
       PAGEGRADE_ADMIN_KEY: ADMIN_KEY,
       PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
       PAGEGRADE_RATE_LIMIT: '1000000',

@@ -8,7 +8,7 @@ import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../support/databases.ts';
+import { createScratchDatabase, TEST_SECRET_KEY, type ScratchDatabase } from '../support/databases.ts';
 import { startTcpRelay, throughRelay, type TcpRelay } from '../support/tcp-relay.ts';
 import { freePort, killServerProcesses, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
@@ -53,6 +53,7 @@ describe('a database that accepts connections and never answers', () => {
         env: {
           ...process.env,
           DATABASE_URL: `postgres://pagegrade:secret-password@127.0.0.1:${port}/pagegrade`,
+          PAGEGRADE_SECRET_KEY: TEST_SECRET_KEY,
           PAGEGRADE_DB_CONNECT_TIMEOUT_MS: '1000',
           HOST: '127.0.0.1',
           PORT: String(await freePort()),
@@ -90,6 +91,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL outages through a relay', () => {
     relay = await startTcpRelay(Number(new URL(postgresUrl!).port || 5432));
     server = await startServerProcess({
       DATABASE_URL: throughRelay(scratch.databaseUrl, relay),
+      PAGEGRADE_SECRET_KEY: TEST_SECRET_KEY,
       PAGEGRADE_ADMIN_KEY: ADMIN_KEY,
       PAGEGRADE_DB_CONNECT_TIMEOUT_MS: '1000',
       PAGEGRADE_DB_QUERY_TIMEOUT_MS: '1500',

@@ -21,6 +21,7 @@ const SECRETS = {
   queryKey: 'pg_LOGSECRET-query-key-c9f0f895fb98ab9159f51fd0297e236d',
   cookie: 'LOGSECRET-cookie-45c48cce2e2d7fbdea1afc51c7c6ad26',
   basicAuth: 'LOGSECRET-basic-auth-d3d9446802a44dcb1e1ea3c12d7e1e49',
+  secretKey: 'LOGSECRET-secret-key-1679091c5a880faf6fb5e6087eb1b2dc',
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'pagegrade-logs-'));
@@ -38,6 +39,7 @@ describe('logs', () => {
       DATABASE_URL: `sqlite:${join(dir, 'pagegrade.db')}`,
       PAGEGRADE_ADMIN_KEY: ADMIN_KEY,
       PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
+      PAGEGRADE_SECRET_KEY: SECRETS.secretKey,
       LOG_LEVEL: 'trace',
     });
     const auth = { authorization: `Bearer ${ADMIN_KEY}` };
@@ -74,12 +76,19 @@ describe('logs', () => {
     const query = `password=${SECRETS.queryPassword}&api_key=${SECRETS.queryKey}&search=kept`;
     expect((await send(`/api/v1/reports?${query}`, { headers: { ...auth, cookie: `session=${SECRETS.cookie}` } })).status).toBe(200);
     expect((await send(`/no-such-page?token=${SECRETS.queryKey}`, { headers: auth })).status).toBe(404);
+    // A webhook's secret is in its create answer only, and the key it is stored encrypted with nowhere.
+    const webhook = await fetch(`${server.origin}/api/v1/webhooks`, { method: 'POST', ...form({ url: site.url('/hook') }) });
+    expect(webhook.status).toBe(201);
+    const webhookSecret: string = (await webhook.json()).data.secret;
+    const webhooks = await send('/api/v1/webhooks', { headers: auth });
+    expect(webhooks.status).toBe(200);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     const output = server.stdout() + server.stderr();
 
-    for (const [name, secret] of Object.entries({ adminKey: ADMIN_KEY, ...SECRETS })) {
+    const webhookSecrets = { webhookSecret, webhookSecretBytes: webhookSecret.slice('whsec_'.length) };
+    for (const [name, secret] of Object.entries({ adminKey: ADMIN_KEY, ...SECRETS, ...webhookSecrets })) {
       expect(output.includes(secret), `${name} reached the logs`).toBe(false);
     }
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { createScratchDatabase, testDialects, type ScratchDatabase } from '../support/databases.ts';
+import { createScratchDatabase, TEST_SECRET_KEY, testDialects, type ScratchDatabase } from '../support/databases.ts';
 import { sleep, waitFor } from '../queue/engines.ts';
 
 describe.each(testDialects())('background jobs in the server [%s]', (dialect) => {
@@ -17,7 +17,7 @@ describe.each(testDialects())('background jobs in the server [%s]', (dialect) =>
   async function app(workers: number, jobMs = 0): Promise<FastifyInstance> {
     scratch ??= await createScratchDatabase(dialect);
     const built = await buildApp(
-      { ...loadConfig({}), databaseUrl: scratch.databaseUrl, logLevel: false, workers },
+      { ...loadConfig({}), databaseUrl: scratch.databaseUrl, logLevel: false, workers, secretKey: TEST_SECRET_KEY },
       {
         extraJobHandlers: {
           'test.note': async ({ note }) => {

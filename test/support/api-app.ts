@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { createScratchDatabase, type ScratchDatabase } from './databases.ts';
+import { createScratchDatabase, TEST_SECRET_KEY, type ScratchDatabase } from './databases.ts';
 import type { DialectName } from '../../src/db/database.ts';
 
 export interface TestApp {
@@ -24,6 +24,8 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Conf
     logLevel: false,
     fetchTimeoutMs: 5000,
     rateLimitPerMinute: 10_000,
+    // SQLite apps make their key file beside the database, as an installation does.
+    secretKey: dialect === 'postgres' ? TEST_SECRET_KEY : undefined,
     ...overrides,
   };
   const app = await buildApp(config);

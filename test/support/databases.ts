@@ -24,6 +24,12 @@ export interface TestDatabase extends ScratchDatabase {
   destroy(): Promise<void>;
 }
 
+/**
+ * PAGEGRADE_SECRET_KEY for apps and processes on a test database: PostgreSQL refuses to start without
+ * one (SQLite makes its own beside the database file). Never a real key.
+ */
+export const TEST_SECRET_KEY = 'test-secret-key-for-pagegrade-tests-only';
+
 export function testDialects(): DialectName[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }

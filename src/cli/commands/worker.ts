@@ -5,6 +5,7 @@ import { DEFAULT_WORKERS, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { queueEngine } from '../../queue/open-queue.ts';
 import { createServices } from '../../services/index.ts';
+import { resolveSecretKey } from '../../security/secret-key.ts';
 import { UsageError, type Command } from '../command.ts';
 
 const MAX_CONCURRENCY = 64;
@@ -50,8 +51,12 @@ export const worker: Command = {
     const config = loadConfig(io.env);
     // PAGEGRADE_WORKERS=0 in an environment shared with request-only servers must not idle the worker.
     const workers = concurrency ?? (config.workers > 0 ? config.workers : DEFAULT_WORKERS);
+    // Before anything opens: a worker without the servers' key could not sign a webhook.
+    const secretKey = resolveSecretKey(config);
+    if (secretKey.notice) io.stderr.write(`pagegrade worker: ${secretKey.notice}\n`);
     const database = await openDatabase(config.databaseUrl, { sqliteCacheMb: config.sqliteCacheMb });
     const services = createServices(database, config, {
+      secretKey: secretKey.key,
       onJobError: (error, { message, kind, jobId }) =>
         io.stderr.write(`${message}${kind ? ` (${kind} ${jobId})` : ''}: ${error instanceof Error ? error.message : String(error)}\n`),
     });

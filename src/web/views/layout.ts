@@ -3,7 +3,7 @@
 import { assetUrl } from '../assets.ts';
 import { html, type SafeHtml } from '../html.ts';
 
-export type DashboardSection = 'reports' | 'new-report' | 'projects' | null;
+export type DashboardSection = 'reports' | 'new-report' | 'projects' | 'webhooks' | null;
 
 /** What the header offers: the dashboard menu for a signed-in account, or a way in or back. */
 export type HeaderNav =
@@ -35,6 +35,7 @@ function headerNav(nav: HeaderNav): SafeHtml {
     <li>${navLink('/dashboard/reports', 'Reports', nav.current === 'reports')}</li>
     <li>${navLink('/dashboard/reports/new', 'New report', nav.current === 'new-report')}</li>
     <li>${navLink('/dashboard/projects', 'Projects', nav.current === 'projects')}</li>
+    <li>${navLink('/dashboard/webhooks', 'Webhooks', nav.current === 'webhooks')}</li>
   </ul>
   <form class="sign-out" method="post" action="/sign-out">
     <input type="hidden" name="_csrf" value="${nav.csrfToken}">

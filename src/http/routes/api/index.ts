@@ -6,6 +6,7 @@ import { reportRoutes } from './reports.ts';
 import { runRoutes } from './runs.ts';
 import { projectRoutes } from './projects.ts';
 import { accountRoutes } from './account.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   registerApiKeyAuth(app);
@@ -28,4 +29,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(runRoutes);
   await app.register(projectRoutes);
   await app.register(accountRoutes);
+  await app.register(webhookRoutes);
 }

@@ -1,0 +1,158 @@
+// Webhooks (API.md "Webhooks"): an account registers URLs for events; notify stores one delivery per
+// subscribed webhook and queues it; the `webhook.deliver` job sends it, signed, and retries
+// (webhook-delivery.ts).
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { parseTargetUrl } from '../analysis/target-url.ts';
+import { addressPolicy } from '../fetch/address-guard.ts';
+import { hostRefusal } from '../fetch/host-check.ts';
+import { readPage } from '../lists/page.ts';
+import * as webhookRepository from '../repositories/webhook.repository.ts';
+import { createSecretBox, type SecretBox } from '../security/secret-box.ts';
+import { generateWebhookSecret } from '../security/webhook-signature.ts';
+import { NotFoundError, ValidationError } from './errors.ts';
+import type { Page } from './types.ts';
+import { createDeliverer, type EnqueueDelivery } from './webhook-delivery.ts';
+import { parseWebhookEvents, type WebhookEvent } from './webhook-events.ts';
+import { toWebhook, toWebhookDelivery, type CreatedWebhook, type Webhook, type WebhookDelivery } from './webhook-view.ts';
+
+/** Enough for every environment and tool an account might feed; more is more likely a loop in a script. */
+const MAX_WEBHOOKS_PER_ACCOUNT = 20;
+/** Standard Webhooks' recommendation: a receiver that takes longer is treated as down. */
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+export interface WebhookServiceOptions {
+  /** PAGEGRADE_SECRET_KEY, or a function that resolves it when first needed (security/secret-key.ts). */
+  secretKey: string | (() => string);
+  allowPrivateUrls: boolean;
+  publicAddressesForTests?: string[];
+  /** waits before attempts 2, 3, ... (PAGEGRADE_WEBHOOK_RETRY_MS) */
+  retryMs: readonly number[];
+  userAgent: string;
+  timeoutMs?: number;
+}
+
+export interface RegisterInput {
+  url: string;
+  events?: string | readonly string[];
+}
+
+/** `msg_` + the time in base36 (so ids sort by creation) + 16 random bytes. */
+function deliveryId(now: Date): string {
+  return `msg_${now.getTime().toString(36).padStart(9, '0')}${randomBytes(16).toString('base64url')}`;
+}
+
+export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDelivery, options: WebhookServiceOptions) {
+  const policy = addressPolicy({ allowPrivate: options.allowPrivateUrls, publicAddressesForTests: options.publicAddressesForTests });
+  let box: SecretBox | undefined;
+  const secretBox = (): SecretBox => {
+    box ??= createSecretBox(typeof options.secretKey === 'string' ? options.secretKey : options.secretKey());
+    return box;
+  };
+
+  async function ownedWebhook(userId: number, id: number) {
+    const row = await webhookRepository.findWebhook(db, userId, id);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  async function validUrl(input: string): Promise<string> {
+    const parsed = parseTargetUrl(input);
+    if (!parsed.ok) throw new ValidationError('url', parsed.message);
+    const refusal = await hostRefusal(new URL(parsed.url).hostname, policy);
+    if (refusal) throw new ValidationError('url', `The url cannot receive webhooks: ${refusal}`);
+    return parsed.url;
+  }
+
+  return {
+    /** Registers a webhook; the answer holds the plain secret, which is never shown again. */
+    async register(userId: number, input: RegisterInput): Promise<CreatedWebhook> {
+      const events = parseWebhookEvents(input.events);
+      const url = await validUrl(input.url);
+      if ((await webhookRepository.countWebhooks(db, userId)) >= MAX_WEBHOOKS_PER_ACCOUNT) {
+        throw new ValidationError(
+          'url',
+          `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one it no longer needs first.`,
+        );
+      }
+      const secret = generateWebhookSecret();
+      const row = await webhookRepository.insertWebhook(db, {
+        user_id: userId,
+        url,
+        events: events.join(','),
+        secret_encrypted: secretBox().encrypt(secret),
+        created_at: new Date().toISOString(),
+      });
+      return { ...toWebhook(row), secret };
+    },
+
+    /** A page of the account's webhooks, oldest first. */
+    list(userId: number, page: number, perPage: number): Promise<Page<Webhook>> {
+      return readPage(
+        page,
+        perPage,
+        async (window) => (await webhookRepository.listWebhooks(db, userId, window)).map(toWebhook),
+        () => webhookRepository.countWebhooks(db, userId),
+      );
+    },
+
+    async show(userId: number, id: number): Promise<Webhook> {
+      return toWebhook(await ownedWebhook(userId, id));
+    },
+
+    /** Deletes the webhook and its deliveries; queued attempts then find nothing to send. */
+    async remove(userId: number, id: number): Promise<void> {
+      if (!(await webhookRepository.deleteWebhook(db, userId, id))) throw new NotFoundError();
+    },
+
+    /** A page of one of the account's webhooks' deliveries, newest first. */
+    async deliveries(userId: number, webhookId: number, page: number, perPage: number): Promise<Page<WebhookDelivery>> {
+      await ownedWebhook(userId, webhookId);
+      return readPage(
+        page,
+        perPage,
+        async (window) => (await webhookRepository.listDeliveries(db, webhookId, window)).map(toWebhookDelivery),
+        () => webhookRepository.countDeliveries(db, webhookId),
+      );
+    },
+
+    /**
+     * Sends `event` to every webhook of the account subscribed to it: one stored delivery each, whose
+     * body (fixed now, so every attempt signs the same bytes) is queued for the first attempt.
+     * Returns the delivery ids.
+     */
+    async notify(userId: number, event: WebhookEvent, data: unknown): Promise<string[]> {
+      const subscribed = (await webhookRepository.allWebhooks(db, userId)).filter((row) => row.events.split(',').includes(event));
+      if (subscribed.length === 0) return [];
+      const now = new Date();
+      const payload = JSON.stringify({ type: event, timestamp: now.toISOString(), data });
+      const deliveries = subscribed.map((webhook) => ({
+        id: deliveryId(now),
+        webhook_id: webhook.id,
+        event,
+        payload,
+        status: 'pending' as const,
+        created_at: now.toISOString(),
+      }));
+      await webhookRepository.insertDeliveries(db, deliveries);
+      for (const delivery of deliveries) await enqueue({ deliveryId: delivery.id, attempt: 1 }, {});
+      return deliveries.map((delivery) => delivery.id);
+    },
+
+    /** The queue gave a delivery's job up (it kept failing, or its process kept dying). */
+    async giveUp({ deliveryId }: { deliveryId: string }, error: string): Promise<void> {
+      await webhookRepository.failDelivery(db, deliveryId, `The delivery could not be attempted: ${error}`);
+    },
+
+    /** The `webhook.deliver` job's handler. */
+    deliver: createDeliverer(db, enqueue, {
+      secretBox,
+      policy,
+      retryMs: options.retryMs,
+      timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      userAgent: options.userAgent,
+    }),
+  };
+}
+
