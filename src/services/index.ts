@@ -15,7 +15,8 @@ import { createLists } from '../lists/index.ts';
 import { openQueue } from '../queue/open-queue.ts';
 import type { GiveUpHandlers, JobHandlers, JobKinds, QueueErrorReporter } from '../queue/job-queue.ts';
 import { createBackgroundService, type AppJobs } from './background.service.ts';
-import { createReportAnalysisJobs, type ReportNotifier } from './report-analysis-jobs.ts';
+import { createReportAnalysisJobs } from './report-analysis-jobs.ts';
+import type { ReportNotifier } from './run-events.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
 
@@ -73,7 +74,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       reportError(error, { kind: 'webhook.deliver', message: `could not queue the ${event} webhooks of report ${report.id}` });
     }
   };
-  const analysisJobs = createReportAnalysisJobs(db, analyze, notify, config.runsKept);
+  const analysisJobs = createReportAnalysisJobs(db, analyze, notify, { runsKept: config.runsKept, alertScoreDrop: config.alertScoreDrop });
   // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
   // signature (any payload) instead of its own kind's payload.
   const jobHandlers = { ...options.extraJobHandlers } as JobHandlers<AppJobs>;
@@ -89,6 +90,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       queueAnalysis: async (accountId, reportId, trigger) => void (await queue.enqueue('report.analyse', { accountId, reportId, trigger })),
       notify,
       runsKept: config.runsKept,
+      alertScoreDrop: config.alertScoreDrop,
     }),
     /** A report's runs and what changed between two of them. */
     runs: createRunService(db),

@@ -9,6 +9,7 @@ import { FetchError } from '../fetch/fetch-error.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import { NotFoundError } from './errors.ts';
 import { storeRun } from './report-run.ts';
+import { announceRun, type ReportNotifier } from './run-events.ts';
 import { toReportSummary } from './report-view.ts';
 import type { ReportSummary } from './types.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
@@ -24,13 +25,16 @@ export interface AnalyseReportJob {
 /** Queues the background analysis of a report that was just marked queued. */
 export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger) => Promise<void>;
 
-type ReportEvent = 'report.completed' | 'report.failed';
-/** Tells subscribers (webhooks) that an analysis ended; never throws into the caller's work. */
-export type ReportNotifier = (accountId: number, event: ReportEvent, report: ReportSummary) => Promise<void>;
 
 const IN_PROGRESS = ['queued', 'running'] as const;
 
-export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer, notify: ReportNotifier, runsKept: number) {
+export interface AnalysisJobSettings {
+  runsKept: number;
+  /** PAGEGRADE_ALERT_SCORE_DROP */
+  alertScoreDrop: number;
+}
+
+export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer, notify: ReportNotifier, settings: AnalysisJobSettings) {
   async function currentSummary(accountId: number, reportId: number): Promise<ReportSummary | undefined> {
     const row = await reportRepository.findReport(db, accountId, reportId);
     return row === undefined ? undefined : toReportSummary(row);
@@ -62,13 +66,12 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
         throw error;
       }
       try {
-        await storeRun(db, accountId, reportId, analysis, { trigger, keep: runsKept });
+        await storeRun(db, accountId, reportId, analysis, { trigger, keep: settings.runsKept });
       } catch (error) {
         if (error instanceof NotFoundError) return; // deleted while it was being analysed
         throw error;
       }
-      const report = await currentSummary(accountId, reportId);
-      if (report !== undefined) await notify(accountId, 'report.completed', report);
+      await announceRun(db, notify, accountId, reportId, settings.alertScoreDrop);
     },
 
     /** The queue gave the job up (it kept failing, or its process kept dying): the report failed. */

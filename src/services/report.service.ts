@@ -14,7 +14,8 @@ import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 import { analysisColumns, countsDelta, lockedReport, storeRun } from './report-run.ts';
-import type { QueueAnalysis, ReportNotifier } from './report-analysis-jobs.ts';
+import type { QueueAnalysis } from './report-analysis-jobs.ts';
+import { announceRun, type ReportNotifier } from './run-events.ts';
 
 const MAX_PASSWORD_LENGTH = 128;
 
@@ -57,9 +58,11 @@ export interface ReportServiceDependencies {
   notify: ReportNotifier;
   /** Runs kept per report (PAGEGRADE_RUNS_KEPT). */
   runsKept: number;
+  /** PAGEGRADE_ALERT_SCORE_DROP */
+  alertScoreDrop: number;
 }
 
-export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept }: ReportServiceDependencies) {
+export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
@@ -148,7 +151,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       }
       await storeRun(db, userId, id, analysis, { trigger: 'regenerate', keep: runsKept, patch });
       const report = await show(userId, id);
-      await notify(userId, 'report.completed', report);
+      await announceRun(db, notify, userId, id, alertScoreDrop);
       return report;
     },
 

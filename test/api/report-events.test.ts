@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
-import { body, call, createReport, refusedUrl, type Account, type Body } from '../support/api-fixtures.ts';
+import { BAD_PAGE, body, call, createReport, refusedUrl, type Account, type Body } from '../support/api-fixtures.ts';
 import { waitFor } from '../queue/engines.ts';
 
 describe.each(testDialects())('report events to webhooks [%s]', (dialect) => {
@@ -55,6 +55,26 @@ describe.each(testDialects())('report events to webhooks [%s]', (dialect) => {
     const byType = Object.fromEntries(received().map((event) => [event.type, event.data]));
     expect(byType['report.completed']).toMatchObject({ id: done.id, state: 'done', result: 'good' });
     expect(byType['report.failed']).toMatchObject({ id: failed.id, state: 'failed', last_error: { message: expect.stringMatching(/could not be analysed/) } });
+  });
+
+  it('sends report.regressed, with the diff, once for a page that got worse, and not when it stays as bad', async () => {
+    const { account, received } = await subscribed('report.regressed');
+    site.route('/changing', html(goodPage()));
+    const report: Body = await createReport(t, account, site.url('/changing'));
+    site.route('/changing', html(BAD_PAGE));
+    for (let again = 0; again < 2; again += 1) {
+      expect((await call(t, account, 'PUT', `/api/v1/reports/${report.id}`, { results: 1 })).statusCode).toBe(200);
+    }
+    await waitFor(() => received().length >= 1, 'the regression event');
+    await new Promise((wait) => setTimeout(wait, 1_000));
+    expect(received()).toHaveLength(1);
+    const [event] = received();
+    expect(event).toMatchObject({
+      type: 'report.regressed',
+      data: { id: report.id, result: 'bad', runs_count: 2, diff: { report_id: report.id, from: { number: 1, result: 'good' }, to: { number: 2, result: 'bad' }, result_changed: true } },
+    });
+    expect(event.data.diff.newly_failed.map((check: Body) => check.id)).toContain('title');
+    expect(event.data).not.toHaveProperty('results');
   });
 
   it('sends nothing to a webhook not subscribed to the event', async () => {

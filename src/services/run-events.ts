@@ -1,0 +1,44 @@
+// What subscribers hear after a run is stored: report.completed always, and report.regressed when the
+// run is worse than the one before it (API.md "Webhooks"): its verdict went down, its score fell by
+// at least PAGEGRADE_ALERT_SCORE_DROP, or a high-importance check that did not fail now fails.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { findReport } from '../repositories/report.repository.ts';
+import { latestRun } from '../repositories/report-run.repository.ts';
+import { diffRuns, type RunDiff } from './run-diff.ts';
+import { toReportSummary } from './report-view.ts';
+import { toRun } from './run-view.ts';
+import type { ReportSummary } from './types.ts';
+
+type ReportEvent = 'report.completed' | 'report.failed' | 'report.regressed';
+/** Tells subscribers (webhooks) what happened to a report; never throws into the caller's work. */
+export type ReportNotifier = (accountId: number, event: ReportEvent, data: ReportSummary | (ReportSummary & { diff: RunDiff })) => Promise<void>;
+
+const RANK = { bad: 0, decent: 1, good: 2 } as const;
+
+export function isRegression(diff: RunDiff, scoreDrop: number): boolean {
+  return (
+    RANK[diff.to.result] < RANK[diff.from.result] ||
+    -diff.score_delta >= scoreDrop ||
+    diff.newly_failed.some((check) => check.importance === 'high')
+  );
+}
+
+/** Announces the report's latest run; the caller stored it just now. */
+export async function announceRun(
+  db: Kysely<Database>,
+  notify: ReportNotifier,
+  accountId: number,
+  reportId: number,
+  scoreDrop: number,
+): Promise<void> {
+  const row = await findReport(db, accountId, reportId);
+  if (row === undefined) return;
+  const report = toReportSummary(row);
+  await notify(accountId, 'report.completed', report);
+  const latest = await latestRun(db, reportId);
+  const previous = latest && (await latestRun(db, reportId, latest.number));
+  if (latest === undefined || previous === undefined) return;
+  const diff = diffRuns(reportId, toRun(previous), toRun(latest));
+  if (isRegression(diff, scoreDrop)) await notify(accountId, 'report.regressed', { ...report, diff });
+}
