@@ -30,6 +30,8 @@ export interface Config {
   jobLeaseMs: number;
   /** Runs kept per report, the oldest deleted first. */
   runsKept: number;
+  /** The shortest interval a cron schedule may have. */
+  minScheduleMinutes: number;
   /** A run whose score fell by at least this much since the run before is a regression (webhook). */
   alertScoreDrop: number;
   /** Analyses one account may have running at once (create and regenerate). */
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: integerSetting(env, 'PAGEGRADE_JOB_LEASE_MS', 30_000, 1_000, 3_600_000),
     runsKept: integerSetting(env, 'PAGEGRADE_RUNS_KEPT', 100, 1, 100_000),
     alertScoreDrop: integerSetting(env, 'PAGEGRADE_ALERT_SCORE_DROP', 10, 1, 100),
+    minScheduleMinutes: integerSetting(env, 'PAGEGRADE_MIN_SCHEDULE_MINUTES', 60, 1, 7 * 24 * 60),
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     workers: integerSetting(env, 'PAGEGRADE_WORKERS', DEFAULT_WORKERS, 0, MAX_WORKERS),

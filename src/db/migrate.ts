@@ -15,6 +15,7 @@ import * as createJobs from './migrations/2026-11-26-1600-create-jobs.ts';
 import * as reportAnalysisState from './migrations/2026-11-27-0900-report-analysis-state.ts';
 import * as createWebhooks from './migrations/2026-11-27-0910-create-webhooks.ts';
 import * as reportRuns from './migrations/2026-11-27-1000-report-runs.ts';
+import * as reportSchedules from './migrations/2026-11-27-1100-report-schedules.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0900-report-analysis-state': reportAnalysisState,
   '2026-11-27-0910-create-webhooks': createWebhooks,
   '2026-11-27-1000-report-runs': reportRuns,
+  '2026-11-27-1100-report-schedules': reportSchedules,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

@@ -14,7 +14,9 @@ import { inOneTransaction, statementChunks, type DbExecutor } from './executor.t
  */
 export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank' | 'runs_count' | 'last_run_number'>;
 /** The fields a request may change; updated_at is required so every change is stamped. */
-export type ReportPatch = Partial<Pick<ReportInsert, 'privacy' | 'password_hash' | 'state' | 'last_error'>> & { updated_at: string };
+export type ReportPatch = Partial<Pick<ReportInsert, 'privacy' | 'password_hash' | 'state' | 'last_error' | 'schedule' | 'next_run_at'>> & {
+  updated_at: string;
+};
 /** A successful analysis, to be stored as the report's next run. */
 export interface RunColumns {
   result: ReportResult;
@@ -221,6 +223,27 @@ export async function moveReportState(
     .where('id', '=', id)
     .where('state', 'in', change.from)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Scheduled reports due by `now`, the longest overdue first. */
+export async function dueScheduledReports(db: DbExecutor, now: string, limit: number) {
+  return db
+    .selectFrom('reports')
+    .select(['id', 'user_id', 'schedule', 'next_run_at', 'state'])
+    .where('next_run_at', 'is not', null)
+    .where('next_run_at', '<=', now)
+    .orderBy('next_run_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Moves a schedule on from the slot `due` to `next`, only if no other process did first: the one
+ * process whose change lands runs that slot. Returns whether this one did.
+ */
+export async function advanceSchedule(db: DbExecutor, id: number, due: string, next: string | null): Promise<boolean> {
+  const result = await db.updateTable('reports').set({ next_run_at: next }).where('id', '=', id).where('next_run_at', '=', due).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

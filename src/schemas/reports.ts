@@ -34,6 +34,12 @@ export const CreateReportBody = Type.Object(
     async: Type.Optional(
       oneOf([0, 1] as const, { description: '1: store the report at once (202, state queued) and analyse it in the background.', default: 0 }),
     ),
+    schedule: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'off (default) | daily | weekly | monthly | a 5-field cron expression in UTC, at most as often as PAGEGRADE_MIN_SCHEDULE_MINUTES.',
+      }),
+    ),
   },
   { title: 'CreateReport' },
 );
@@ -45,6 +51,12 @@ export const UpdateReportBody = Type.Object(
     results: Type.Optional(oneOf([0, 1] as const, { description: '1: fetch and analyse the url again.', default: 0 })),
     async: Type.Optional(
       oneOf([0, 1] as const, { description: 'With results=1: queue the analysis and answer 202 at once; the results stay until it succeeds.', default: 0 }),
+    ),
+    schedule: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'off (default) | daily | weekly | monthly | a 5-field cron expression in UTC, at most as often as PAGEGRADE_MIN_SCHEDULE_MINUTES.',
+      }),
     ),
   },
   { title: 'UpdateReport' },
@@ -77,6 +89,8 @@ const reportFields = {
   state: oneOf(STATES, { description: 'The latest analysis asked for; results describe the latest one that succeeded.' }),
   last_error: Type.Union([Type.Object({ message: Type.String() }), Type.Null()], { description: 'Why the latest analysis failed.' }),
   runs_count: Type.Integer({ minimum: 0, description: 'Runs kept for this report (GET /reports/{id}/runs).' }),
+  schedule: Type.String({ description: 'off | daily | weekly | monthly | a 5-field cron expression (UTC).' }),
+  next_run_at: Type.Union([Timestamp, Type.Null()], { description: 'When the schedule runs next; null when off.' }),
 };
 const timestamps = { generated_at: noRunYet(Timestamp), created_at: Timestamp, updated_at: Timestamp };
 

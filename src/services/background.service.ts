@@ -11,7 +11,42 @@ export interface AppJobs extends JobKinds {
   'webhook.deliver': { deliveryId: string; attempt: number };
 }
 
-export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobHandlers<AppJobs>, onGiveUp: GiveUpHandlers<AppJobs>) {
+/** Work a process that runs jobs also does every so often (the scheduler), with where its errors go. */
+export interface PeriodicTask {
+  everyMs: number;
+  run(): Promise<void>;
+  onError(error: unknown): void;
+}
+
+export function createBackgroundService(
+  queue: JobQueue<AppJobs>,
+  handlers: JobHandlers<AppJobs>,
+  onGiveUp: GiveUpHandlers<AppJobs>,
+  periodic: PeriodicTask[] = [],
+) {
+  const timers: NodeJS.Timeout[] = [];
+  let stopping = false;
+  const running = new Set<Promise<void>>();
+
+  function every(task: PeriodicTask): void {
+    let busy = false;
+    const tick = () => {
+      // A slow run (a database under load) is never overlapped by the next.
+      if (busy || stopping) return;
+      busy = true;
+      const run = task
+        .run()
+        .catch(task.onError)
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    };
+    timers.push(setInterval(tick, task.everyMs));
+    tick();
+  }
+
   return {
     enqueue: queue.enqueue.bind(queue),
     /**
@@ -21,8 +56,14 @@ export function createBackgroundService(queue: JobQueue<AppJobs>, handlers: JobH
     start(concurrency: number): void {
       if (Object.keys(handlers).length === 0) return;
       queue.start(handlers, { concurrency, onGiveUp });
+      for (const task of periodic) every(task);
     },
     /** Takes no more jobs, lets the running ones finish, and closes the queue's connections. */
-    close: () => queue.close(),
+    async close(): Promise<void> {
+      stopping = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+      await queue.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { createAnalyzer, type Analyzer } from '../analysis/analyze-url.ts';
 import { createReportService } from './report.service.ts';
 import { createProjectService } from './project.service.ts';
 import { createRunService } from './run.service.ts';
+import { SCHEDULER_INTERVAL_MS, createScheduler } from './scheduler.ts';
 import { createAccountService } from './account.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createReportAccessService } from './report-access.service.ts';
@@ -17,6 +18,7 @@ import type { GiveUpHandlers, JobHandlers, JobKinds, QueueErrorReporter } from '
 import { createBackgroundService, type AppJobs } from './background.service.ts';
 import { createReportAnalysisJobs } from './report-analysis-jobs.ts';
 import type { ReportNotifier } from './run-events.ts';
+import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
 
@@ -80,6 +82,9 @@ export function createServices(database: AppDatabase, config: Config, options: S
   const jobHandlers = { ...options.extraJobHandlers } as JobHandlers<AppJobs>;
   jobHandlers['report.analyse'] = (payload) => analysisJobs.analyse(payload);
   jobHandlers['webhook.deliver'] = (payload) => webhooks.deliver(payload);
+  const queueAnalysis = async (accountId: number, reportId: number, trigger: RunTrigger) =>
+    void (await queue.enqueue('report.analyse', { accountId, reportId, trigger }));
+  const scheduler = createScheduler(db, queueAnalysis);
   const giveUpHandlers: GiveUpHandlers<AppJobs> = {};
   giveUpHandlers['report.analyse'] = (payload, error) => analysisJobs.giveUp(payload, error);
   giveUpHandlers['webhook.deliver'] = (payload, error) => webhooks.giveUp(payload, error);
@@ -87,10 +92,11 @@ export function createServices(database: AppDatabase, config: Config, options: S
     reports: createReportService(db, {
       analyze,
       slots: createAnalysisSlots({ perAccount: config.maxAnalysesPerAccount, overall: config.maxAnalyses, retryAfterSeconds: 5 }),
-      queueAnalysis: async (accountId, reportId, trigger) => void (await queue.enqueue('report.analyse', { accountId, reportId, trigger })),
+      queueAnalysis,
       notify,
       runsKept: config.runsKept,
       alertScoreDrop: config.alertScoreDrop,
+      minScheduleMinutes: config.minScheduleMinutes,
     }),
     /** A report's runs and what changed between two of them. */
     runs: createRunService(db),
@@ -106,6 +112,14 @@ export function createServices(database: AppDatabase, config: Config, options: S
     /** Webhooks of each account, and sending them their events. */
     webhooks,
     /** The job queue and the handlers this process runs when it takes jobs (start). */
-    background: createBackgroundService(queue, jobHandlers, giveUpHandlers),
+    background: createBackgroundService(queue, jobHandlers, giveUpHandlers, [
+      {
+        everyMs: SCHEDULER_INTERVAL_MS,
+        run: async () => void (await scheduler.runDue()),
+        onError: (error) => reportError(error, { message: 'the scheduler could not queue due reports' }),
+      },
+    ]),
+    /** Queues the reports whose schedule is due (every process running jobs does, every few seconds). */
+    scheduler,
   };
 }

@@ -68,7 +68,7 @@ export async function storeRun(
   userId: number,
   id: number,
   analysis: Analysis,
-  options: RunOptions & { patch?: { privacy?: number; password_hash?: string | null } },
+  options: RunOptions & { patch?: Omit<reportRepository.ReportPatch, 'updated_at'> },
 ): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {

@@ -36,6 +36,8 @@ function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
     state: row.state as ReportState,
     last_error: row.last_error === null ? null : { message: row.last_error },
     runs_count: row.runs_count,
+    schedule: row.schedule,
+    next_run_at: row.next_run_at,
     generated_at: row.generated_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -16,6 +16,7 @@ import type { AnalysisSlots } from './analysis-slots.ts';
 import { analysisColumns, countsDelta, lockedReport, storeRun } from './report-run.ts';
 import type { QueueAnalysis } from './report-analysis-jobs.ts';
 import { announceRun, type ReportNotifier } from './run-events.ts';
+import { nextRunAt, parseSchedule } from './schedule.ts';
 
 const MAX_PASSWORD_LENGTH = 128;
 
@@ -25,6 +26,8 @@ export interface CreateReportInput {
   password?: string;
   /** Store the report now and analyse it in the background (202); otherwise analyse first (201). */
   background?: boolean;
+  /** off (default) | daily | weekly | monthly | a 5-field cron expression (UTC) */
+  schedule?: string;
 }
 
 export interface UpdateReportInput {
@@ -33,6 +36,7 @@ export interface UpdateReportInput {
   regenerate: boolean;
   /** With regenerate: queue the analysis and answer at once. */
   background?: boolean;
+  schedule?: string;
 }
 
 /** A report is being analysed while its latest analysis is queued or running. */
@@ -60,9 +64,11 @@ export interface ReportServiceDependencies {
   runsKept: number;
   /** PAGEGRADE_ALERT_SCORE_DROP */
   alertScoreDrop: number;
+  /** PAGEGRADE_MIN_SCHEDULE_MINUTES */
+  minScheduleMinutes: number;
 }
 
-export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop }: ReportServiceDependencies) {
+export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop, minScheduleMinutes }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
     try {
@@ -88,6 +94,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       const target = parseTargetUrl(input.url);
       if (!target.ok) throw new ValidationError('url', target.message);
       const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
+      const scheduling = scheduleColumns(input.schedule ?? 'off', new Date());
       const analysis = input.background ? null : await analyzeOrReject(userId, target.url);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
@@ -100,6 +107,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
         ...(analysis === null ? NO_RUN : analysisColumns(analysis)),
         state: analysis === null ? ('queued' as const) : ('done' as const),
         last_error: null,
+        ...scheduling,
         created_at: now,
         updated_at: now,
       };
@@ -122,7 +130,8 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     async update(userId: number, id: number, input: UpdateReportInput): Promise<Report> {
       const existing = await reportRepository.findReport(db, userId, id);
       if (!existing) throw new NotFoundError();
-      const patch: { privacy?: number; password_hash?: string | null } = {};
+      const patch: { privacy?: number; password_hash?: string | null; schedule?: string; next_run_at?: string | null } =
+        input.schedule === undefined ? {} : scheduleColumns(input.schedule, new Date());
       if (input.privacy === 2) {
         patch.privacy = 2;
         if (input.password !== undefined && input.password !== '') {
@@ -158,6 +167,12 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     remove: removeReport,
   };
 
+  /** The schedule as stored, and when it runs first: from now. */
+  function scheduleColumns(input: string, now: Date) {
+    const schedule = parseSchedule(input, minScheduleMinutes);
+    return { schedule, next_run_at: nextRunAt(schedule, now)?.toISOString() ?? null };
+  }
+
   async function removeReport(userId: number, id: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const current = await lockedReport(trx, userId, id);
@@ -170,7 +185,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
    * Marks the report queued, unless another request just did (409), with the privacy change sent
    * beside it, then queues the analysis. The previous results stay until the new run succeeds.
    */
-  async function queueRegeneration(userId: number, id: number, patch: { privacy?: number; password_hash?: string | null }) {
+  async function queueRegeneration(userId: number, id: number, patch: reportRepository.ReportPatch | Omit<reportRepository.ReportPatch, 'updated_at'>) {
     const now = new Date().toISOString();
     const previous = await db.transaction().execute(async (trx) => {
       const current = await lockedReport(trx, userId, id);

@@ -24,6 +24,10 @@ export interface ReportSummary {
   last_error: { message: string } | null;
   /** runs kept for this report */
   runs_count: number;
+  /** off | daily | weekly | monthly | a 5-field cron expression (UTC) */
+  schedule: string;
+  /** when the schedule runs next; null when off */
+  next_run_at: string | null;
   generated_at: string | null;
   created_at: string;
   updated_at: string;

@@ -21,6 +21,7 @@ const MIGRATION_NAMES = [
   '2026-11-27-0900-report-analysis-state',
   '2026-11-27-0910-create-webhooks',
   '2026-11-27-1000-report-runs',
+  '2026-11-27-1100-report-schedules',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

@@ -126,4 +126,25 @@ describe.skipIf(!available)('background analysis over processes on PostgreSQL an
     expect(listed.data.map((report: { id: number }) => report.id).sort((a: number, b: number) => a - b)).toEqual(ids.sort((a, b) => a - b));
     expect(listed.data.every((report: { result: string | null; last_error: unknown }) => report.result === 'good' && report.last_error === null)).toBe(true);
   });
+
+  it('a schedule of every minute runs twice in about two minutes with two workers, once each time', { timeout: 240_000 }, async () => {
+    const env = { ...(await installation()), PAGEGRADE_MIN_SCHEDULE_MINUTES: '1' };
+    site = await startSite();
+    const fetched = countingSite(['/scheduled'], () => html(goodPage()));
+    const [server] = await servers(env);
+    await Promise.all([startWorkerProcess(env, 2), startWorkerProcess(env, 2)]);
+    const created = await api(server, 'POST', '/api/v1/reports', { url: site!.url('/scheduled'), schedule: '* * * * *' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as number;
+    const runs = async () => (await api(server, 'GET', `/api/v1/reports/${id}/runs`)).body.data as { trigger: string; generated_at: string }[];
+    await waitFor(async () => (await runs()).length >= 3, 'two scheduled runs', 200_000);
+    const [second, first, original] = await runs();
+    expect([second.trigger, first.trigger, original.trigger]).toEqual(['schedule', 'schedule', 'create']);
+    const apart = Date.parse(second.generated_at) - Date.parse(first.generated_at);
+    expect(apart).toBeGreaterThan(40_000);
+    expect(apart).toBeLessThan(80_000);
+    // One fetch per run: no slot was run by both workers.
+    await new Promise((wait) => setTimeout(wait, 2_000));
+    expect(fetched.get('/scheduled')).toBe((await runs()).length);
+  });
 });

@@ -37,6 +37,10 @@ export interface ReportsTable {
   runs_count: Generated<number>;
   /** the number of the latest run, whose summary the columns above repeat; 0 before the first */
   last_run_number: Generated<number>;
+  /** off | daily | weekly | monthly | a 5-field cron expression (UTC) */
+  schedule: Generated<string>;
+  /** when the schedule runs next (ISO-8601 UTC); null when off */
+  next_run_at: string | null;
 }
 
 /** A whole report: its row and its latest run's results (null before its first run). */

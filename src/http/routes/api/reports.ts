@@ -110,6 +110,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         privacy: body.privacy ?? 0,
         password: body.password,
         background,
+        schedule: body.schedule,
       });
       const status = background ? (202 as const) : (201 as const);
       reply.code(status).header('location', `/api/v1/reports/${report.id}`);
@@ -146,6 +147,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         password: body.password,
         regenerate,
         background,
+        schedule: body.schedule,
       });
       if (!background) return { data: report, status: 200 as const };
       reply.code(202).header('location', `/api/v1/reports/${report.id}`);
