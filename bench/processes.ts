@@ -45,6 +45,17 @@ export function rssMb(pid: number): number {
   return round((Number(match[1]) * 1024) / MB, 1);
 }
 
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times: 100 on every mainstream kernel build. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU seconds (user + system, all its threads) a live process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: state is the first, utime the 12th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
+}
+
 /** Samples a process's RSS until stopped; returns the highest sample. */
 export function sampleRss(pid: number, intervalMs = 200): { stop(): number } {
   let peak = rssMb(pid);

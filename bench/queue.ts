@@ -16,7 +16,7 @@ import { startCorpusSite } from './corpus-site.ts';
 import { CREATE_CONNECTIONS } from './create.ts';
 import { runTimedLoad } from './load.ts';
 import { BENCH_ADMIN_KEY, startPagegrade, startPagegradeWorker } from './pagegrade-server.ts';
-import { runToCompletion, type ChildService, type ProcessOptions } from './processes.ts';
+import { cpuSeconds, runToCompletion, type ChildService, type ProcessOptions } from './processes.ts';
 import type { OverheadResult } from './queue-overhead.ts';
 import { seededRandom, shuffled } from './random.ts';
 import { round, type Throughput } from './stats.ts';
@@ -43,6 +43,8 @@ export interface QueueEngineResult {
   ratio_vs_create: number;
   /** the 202 answers: their rate while they were sent, and latency */
   accepted: Throughput;
+  /** CPU the server and the worker (all their threads) used from the first request to the last report done, per report */
+  cpu_ms_per_report: number;
   overhead: OverheadResult;
 }
 
@@ -50,6 +52,8 @@ export interface QueueResult {
   connections: number;
   /** the create benchmark's rps the ratios are taken against */
   create_rps: number;
+  /** and its server's CPU per report, beside each engine's */
+  create_cpu_ms_per_report: number;
   embedded: QueueEngineResult;
   /** null when no Redis answered (see bullmq_skipped) */
   bullmq: QueueEngineResult | null;
@@ -171,12 +175,16 @@ async function runEngine(
   const site = await startCorpusSite(loadCorpus());
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-queue-'));
   let measured: Awaited<ReturnType<typeof createAsync>>;
+  let cpuMs: number;
   try {
     const urls = shuffled(seededRandom(1), site.pageUrls);
     const { origin, processes } = await setup.start(`sqlite:${join(directory, 'queue.db')}`, options);
     try {
       await createAsync(origin, urls, size.warmUp, 0);
+      const cpu = () => processes.reduce((sum, child) => sum + cpuSeconds(child.pid), 0);
+      const cpuBefore = cpu();
       measured = await createAsync(origin, urls, size.amount, size.warmUp);
+      cpuMs = (cpu() - cpuBefore) * 1000;
     } finally {
       for (const child of processes.reverse()) await child.stop();
     }
@@ -199,6 +207,7 @@ async function runEngine(
     reports_per_s: round(reportsPerS, 1),
     ratio_vs_create: round(reportsPerS / createRps, 3),
     accepted: measured.accepted,
+    cpu_ms_per_report: round(cpuMs / size.amount, 2),
     overhead,
   };
 }
@@ -206,15 +215,16 @@ async function runEngine(
 /** `redis`: the Redis BullMQ runs on, or why BullMQ is skipped. */
 export async function runQueueBenchmark(
   quick: boolean,
-  createRps: number,
+  create: { rps: number; server_cpu_ms_per_report: number },
   redis: { url: string } | { skipped: string },
   options: ProcessOptions = {},
 ): Promise<QueueResult> {
-  const embedded = await runEngine('embedded', undefined, quick, createRps, options);
-  const bullmq = 'url' in redis ? await runEngine('bullmq', redis.url, quick, createRps, options) : null;
+  const embedded = await runEngine('embedded', undefined, quick, create.rps, options);
+  const bullmq = 'url' in redis ? await runEngine('bullmq', redis.url, quick, create.rps, options) : null;
   return {
     connections: CREATE_CONNECTIONS,
-    create_rps: createRps,
+    create_rps: create.rps,
+    create_cpu_ms_per_report: create.server_cpu_ms_per_report,
     embedded,
     bullmq,
     ...('skipped' in redis ? { bullmq_skipped: redis.skipped } : {}),

@@ -135,10 +135,10 @@ export function createSection(create: CreateResult): string {
       `${create.analysis_threads} analysis thread${create.analysis_threads === 1 ? '' : 's'}`,
     '',
     table(
-      ['', 'per second', 'p50 ms', 'p99 ms', 'server RSS peak MB'],
+      ['', 'per second', 'p50 ms', 'p99 ms', 'server RSS peak MB', 'server CPU ms/report'],
       [
-        ['create reports', create.rps, create.p50_ms, create.p99_ms, create.server_rss_peak_mb],
-        ['floor: undici fetch + bare parse', create.floor.rps, create.floor.p50_ms, create.floor.p99_ms, ''],
+        ['create reports', create.rps, create.p50_ms, create.p99_ms, create.server_rss_peak_mb, create.server_cpu_ms_per_report],
+        ['floor: undici fetch + bare parse', create.floor.rps, create.floor.p50_ms, create.floor.p99_ms, '', ''],
       ],
     ),
     '',
@@ -154,12 +154,13 @@ function queueEngineTable(engine: QueueEngineName, result: QueueEngineResult): s
     `#### ${QUEUE_ENGINE_TITLES[engine]}: jobs run by ${result.workers}`,
     '',
     table(
-      ['reports/s to done', 'seconds', 'ratio vs create', '202 answers/s', '202 p50 ms', '202 p99 ms', 'empty job: ms per job (batch)', 'empty job alone: p50 ms', 'p99 ms'],
+      ['reports/s to done', 'seconds', 'ratio vs create', 'CPU ms/report', '202 answers/s', '202 p50 ms', '202 p99 ms', 'empty job: ms per job (batch)', 'empty job alone: p50 ms', 'p99 ms'],
       [
         [
           result.reports_per_s,
           result.seconds,
           result.ratio_vs_create,
+          result.cpu_ms_per_report,
           result.accepted.rps,
           result.accepted.p50_ms,
           result.accepted.p99_ms,
@@ -181,13 +182,15 @@ export function queueSection(queue: QueueResult): string {
   const sizes = queue.embedded;
   return [
     `### Queue: POST /api/v1/reports with async=1, ${sizes.reports} reports, ${queue.connections} concurrent clients, SQLite, ` +
-      `until every one is done; against create's ${queue.create_rps} reports/s`,
+      `until every one is done; against create's ${queue.create_rps} reports/s (its server: ${queue.create_cpu_ms_per_report} CPU ms/report)`,
     '',
     ...engines.flatMap((section) => [section, '']),
     `The empty job is the queue's own cost, nothing else: ${sizes.overhead.jobs} jobs enqueued by ${queue.connections} producers ` +
       `while the queue runs ${queue.connections} at once, first enqueue to last run (batch), and ${sizes.overhead.sequential.jobs} ` +
       'jobs one at a time, each enqueue to its handler finished (alone); producer and worker in one process, embedded on a fresh ' +
-      'SQLite file.',
+      'SQLite file. CPU ms/report: what the server and the worker (every thread) used from the first request to the last ' +
+      'report done, over the reports; on a machine the benchmark keeps busy, the ratio follows create\'s CPU per report ' +
+      'over this.',
   ].join('\n');
 }
 

@@ -76,7 +76,7 @@ if (selected.includes('queue')) {
   const redis = (await testRedisAvailable(redisUrl))
     ? { url: redisUrl }
     : { skipped: `no Redis answered at ${redisUrl} (set REDIS_URL): BullMQ not measured` };
-  results.queue = await runQueueBenchmark(quick, results.create!.rps, redis, processOptions);
+  results.queue = await runQueueBenchmark(quick, results.create!, redis, processOptions);
   print(queueSection(results.queue));
 }
 if (selected.includes('read')) {

@@ -63,7 +63,7 @@ describe('npm run bench -- --quick', () => {
   });
 
   it('reports creating reports through the server against fetching and parsing', () => {
-    for (const metric of ['rps', 'p50_ms', 'p99_ms', 'server_rss_peak_mb', 'ratio_vs_fetch_parse', 'floor.rps']) {
+    for (const metric of ['rps', 'p50_ms', 'p99_ms', 'server_rss_peak_mb', 'server_cpu_ms_per_report', 'ratio_vs_fetch_parse', 'floor.rps']) {
       expectPositive(results, `create.${metric}`);
     }
     expect(markdown).toContain('create.ratio_vs_fetch_parse = ');
@@ -71,8 +71,9 @@ describe('npm run bench -- --quick', () => {
 
   it('reports background analysis on each queue engine against create, and the queue\'s own cost', () => {
     expectPositive(results, 'queue.create_rps');
+    expectPositive(results, 'queue.create_cpu_ms_per_report');
     for (const engine of QUEUE_ENGINES) {
-      for (const metric of ['reports_per_s', 'seconds', 'ratio_vs_create', 'accepted.rps', 'accepted.p50_ms', 'accepted.p99_ms']) {
+      for (const metric of ['reports_per_s', 'seconds', 'ratio_vs_create', 'cpu_ms_per_report', 'accepted.rps', 'accepted.p50_ms', 'accepted.p99_ms']) {
         expectPositive(results, `queue.${engine}.${metric}`);
       }
       for (const metric of ['ms_per_job', 'jobs_per_s', 'sequential.p50_ms', 'sequential.p99_ms']) {
