@@ -5,7 +5,9 @@
 // - embedded: the server runs the jobs itself, PAGEGRADE_WORKERS = CREATE_CONNECTIONS;
 // - bullmq: the server only takes requests (PAGEGRADE_WORKERS=0) and one `pagegrade worker
 //   --concurrency CREATE_CONNECTIONS` process runs them, both on Redis under a prefix of their own.
-// Beside each, the queue's own cost per empty job (queue-overhead.ts, a process of its own).
+// Beside each, the CPU the server and worker spent per report (the figure the ratio follows when the
+// benchmark keeps every core busy), and the queue's own cost per empty job (queue-overhead.ts, a
+// process of its own).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -193,7 +195,7 @@ async function runEngine(
     await rm(directory, { recursive: true, force: true });
     await setup.cleanUp();
   }
-  // After the servers are gone, so the overhead is measured on a quiet machine as the load was.
+  // Once the servers are gone: the empty jobs run with nothing else of the benchmark beside them.
   const overhead = await runToCompletion<OverheadResult>(
     'bench/queue-overhead.ts',
     { engine, redisUrl, jobs: size.overheadJobs, sequential: size.sequential, warmUp: size.overheadWarmUp, concurrency: CREATE_CONNECTIONS },
