@@ -11,7 +11,7 @@ import { loadCorpus } from '../test/support/corpus.ts';
 import { startCorpusSite } from './corpus-site.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { BENCH_ADMIN_KEY, startPagegrade } from './pagegrade-server.ts';
-import { runToCompletion, sampleRss, type ProcessOptions } from './processes.ts';
+import { cpuSeconds, runToCompletion, sampleRss, type ProcessOptions } from './processes.ts';
 import { seededRandom, shuffled } from './random.ts';
 import { round, type Throughput } from './stats.ts';
 
@@ -24,6 +24,11 @@ export interface CreateResult extends LoadResult {
   analysis_threads: number;
   /** highest resident memory of the server process during the measured run */
   server_rss_peak_mb: number;
+  /**
+   * CPU the server process (all its threads) used during the measured run, per report: unlike the
+   * throughput, hardly changed by other work on the machine.
+   */
+  server_cpu_ms_per_report: number;
   floor: Throughput;
   /** create throughput / floor throughput; target at least 0.5 */
   ratio_vs_fetch_parse: number;
@@ -57,7 +62,9 @@ export async function runCreateBenchmark(quick: boolean, options: ProcessOptions
         });
       await createLoad(size.warmUp);
       const rss = sampleRss(server.pid);
+      const cpuBefore = cpuSeconds(server.pid);
       const measured = await createLoad(size.amount);
+      const serverCpu = cpuSeconds(server.pid) - cpuBefore;
       const serverRssPeak = rss.stop();
       return {
         ...measured,
@@ -65,6 +72,7 @@ export async function runCreateBenchmark(quick: boolean, options: ProcessOptions
         // The server reads the same environment this process has.
         analysis_threads: loadConfig(process.env).analysisThreads,
         server_rss_peak_mb: serverRssPeak,
+        server_cpu_ms_per_report: round((serverCpu * 1000) / measured.requests, 2),
         floor,
         ratio_vs_fetch_parse: round(measured.rps / floor.rps, 3),
       };

@@ -6,7 +6,8 @@
 // Input (one JSON argument): { planFile, origin, connections, durationS | amount, warmUpS? }; the plan file holds
 // a JSON array of requests. Prints one JSON line: each 2xx answer's latency at full precision
 // (autocannon's own histogram rounds to whole milliseconds), their bytes, the seconds to the last
-// answer, the CPU this process spent, and the failures, which bench/load.ts judges.
+// answer, the CPU this process spent, the failures, which bench/load.ts judges, and when (wall clock,
+// ms since the epoch) the measured load began, for a caller that times more than the answers.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -40,6 +41,7 @@ const latencies = [];
 let bytes = 0;
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
+const startedAtMs = performance.timeOrigin + started;
 // autocannon stops at its first tick after `amount` answers: ticks every 100 ms, not every second.
 const instance = load(input.amount === undefined ? { duration: input.durationS } : { amount: input.amount, sampleInt: 100 });
 // Timed to the last answer, not to that tick.
@@ -62,5 +64,6 @@ console.log(
     non2xx: outcome.non2xx,
     errors: outcome.errors,
     statusCodeStats: outcome.statusCodeStats,
+    startedAtMs,
   }),
 );

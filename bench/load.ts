@@ -23,6 +23,8 @@ export interface LoadOptions {
   warmUpS?: number;
   /** the requests, in the order they are sent */
   plan: RequestSpec[];
+  /** every answer must have this status (otherwise any 2xx will do) */
+  status?: number;
 }
 
 export interface LoadResult extends Throughput {
@@ -41,10 +43,19 @@ interface LoadOutput {
   non2xx: number;
   errors: number;
   statusCodeStats: Record<string, { count: number }>;
+  startedAtMs: number;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const { plan, ...load } = options;
+  return (await runTimedLoad(options)).result;
+}
+
+/**
+ * runLoad, also saying when its measured load began (performance.timeOrigin + performance.now() in
+ * the load process: comparable with the same in this process, which runs on the same machine).
+ */
+export async function runTimedLoad(options: LoadOptions): Promise<{ result: LoadResult; startedAtMs: number }> {
+  const { plan, status, ...load } = options;
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-load-'));
   let output: LoadOutput;
   try {
@@ -60,11 +71,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         `(status counts ${JSON.stringify(output.statusCodeStats)})`,
     );
   }
+  const otherStatus = Object.keys(output.statusCodeStats).filter((code) => status !== undefined && code !== String(status));
+  if (otherStatus.length > 0) {
+    throw new Error(`load on ${options.origin} expected only ${status} answers; status counts ${JSON.stringify(output.statusCodeStats)}`);
+  }
   const answers = output.latencies.length;
   if (answers === 0) throw new Error(`load on ${options.origin} completed no request`);
   return {
-    ...throughput(output.latencies, output.seconds),
-    response_bytes: Math.round(output.bytes / answers),
-    load_cpu_us: Math.round(output.cpuMicros / answers),
+    result: {
+      ...throughput(output.latencies, output.seconds),
+      response_bytes: Math.round(output.bytes / answers),
+      load_cpu_us: Math.round(output.cpuMicros / answers),
+    },
+    startedAtMs: output.startedAtMs,
   };
 }

@@ -1,6 +1,7 @@
 // The real pagegrade server (src/server.ts, as `npm start` runs it) in a child process, configured
-// for benchmarking: a known admin key, loopback pages allowed, no rate limit to speak of, no logs.
-import { freePort, startService, type ProcessOptions, type ServiceProcess } from './processes.ts';
+// for benchmarking: a known admin key, loopback pages allowed, no rate limit to speak of, no logs;
+// and `pagegrade worker` processes beside it, with the same settings.
+import { freePort, startBackground, startService, type ChildService, type ProcessOptions, type ServiceProcess } from './processes.ts';
 
 /** Only ever used against throwaway benchmark databases. */
 export const BENCH_ADMIN_KEY = 'pg_benchmark-admin-key-not-a-secret';
@@ -13,6 +14,9 @@ export function benchServerEnv(databaseUrl: string, port = 0): Record<string, st
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
+    // Empty is unset: a REDIS_URL in the caller's environment would put the rate limit and the queue
+    // on Redis for every benchmark. The queue benchmark sets it where it means to.
+    REDIS_URL: '',
     PAGEGRADE_ADMIN_KEY: BENCH_ADMIN_KEY,
     PAGEGRADE_SECRET_KEY: BENCH_SECRET_KEY,
     PAGEGRADE_ALLOW_PRIVATE_URLS: '1',
@@ -21,7 +25,28 @@ export function benchServerEnv(databaseUrl: string, port = 0): Record<string, st
   };
 }
 
-export async function startPagegrade(databaseUrl: string, options: ProcessOptions = {}): Promise<ServiceProcess> {
+/** `extraEnv`: settings beside (or over) benchServerEnv's, e.g. the queue's. */
+export async function startPagegrade(
+  databaseUrl: string,
+  options: ProcessOptions = {},
+  extraEnv: Record<string, string> = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
-  return startService('src/server.ts', port, benchServerEnv(databaseUrl, port), '/health', options);
+  return startService('src/server.ts', port, { ...benchServerEnv(databaseUrl, port), ...extraEnv }, '/health', options);
+}
+
+/** `pagegrade worker --concurrency <n>` on the same settings as a server; resolves once it takes jobs. */
+export function startPagegradeWorker(
+  databaseUrl: string,
+  concurrency: number,
+  options: ProcessOptions = {},
+  extraEnv: Record<string, string> = {},
+): Promise<ChildService> {
+  return startBackground(
+    'src/cli/main.ts',
+    ['worker', '--concurrency', String(concurrency)],
+    { ...benchServerEnv(databaseUrl), ...extraEnv },
+    /pagegrade worker: running up to/,
+    options,
+  );
 }

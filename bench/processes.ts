@@ -1,5 +1,6 @@
 // Child processes of the benchmarks: servers under load (so their memory is their own and the load
-// comes from another process) and floors that run to completion and print their result.
+// comes from another process), workers beside them, and floors that run to completion and print
+// their result.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -17,10 +18,14 @@ export interface ProcessOptions {
   cpuProfDir?: string;
 }
 
-export interface ServiceProcess {
-  origin: string;
+export interface ChildService {
   pid: number;
+  /** SIGTERM, then SIGKILL if it has not exited after a grace period. */
   stop(): Promise<void>;
+}
+
+export interface ServiceProcess extends ChildService {
+  origin: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -38,6 +43,17 @@ export function rssMb(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return round((Number(match[1]) * 1024) / MB, 1);
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times: 100 on every mainstream kernel build. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU seconds (user + system, all its threads) a live process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: state is the first, utime the 12th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
 }
 
 /** Samples a process's RSS until stopped; returns the highest sample. */
@@ -102,11 +118,46 @@ export async function startService(
     if (ready) break;
     await new Promise((done) => setTimeout(done, 100));
   }
+  return { origin, ...stoppable(child, exited) };
+}
+
+/** Starts a long-running script that serves no HTTP (a worker) and resolves once its output matches `ready`. */
+export async function startBackground(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  options: ProcessOptions = {},
+): Promise<ChildService> {
+  const child = spawnScript(script, args, env, options);
+  const exited = once(child, 'exit');
+  let output = '';
+  await new Promise<void>((resolveReady, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`));
+    }, READY_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (!ready.test(output)) return;
+      clearTimeout(timer);
+      resolveReady();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  return stoppable(child, exited);
+}
+
+function stoppable(child: ChildProcess, exited: Promise<unknown>): ChildService {
   return {
-    origin,
     pid: child.pid!,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;

@@ -1,11 +1,12 @@
 // The benchmark results: the machine they ran on, the targets of the issue judged against them, and
 // the two files every run writes (bench/results/latest.json and latest.md).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { CreateResult } from './create.ts';
 import type { EngineResult } from './engine.ts';
 import { REPO_ROOT } from './processes.ts';
+import type { QueueEngineName, QueueEngineResult, QueueResult } from './queue.ts';
 import { READ_QUERIES, type ReadResult } from './read.ts';
 import { round } from './stats.ts';
 
@@ -15,6 +16,8 @@ export interface Machine {
   cores: number;
   memory_gb: number;
   platform: string;
+  /** 1, 5 and 15 minute load averages as the run began: other work on a shared machine shows here */
+  load_average: number[];
   note: string;
 }
 
@@ -32,6 +35,7 @@ export interface BenchResults {
   machine: Machine;
   engine?: EngineResult;
   create?: CreateResult;
+  queue?: QueueResult;
   read?: ReadResult;
   read_postgres?: ReadResult;
   targets: Target[];
@@ -47,13 +51,17 @@ export function machineInfo(): Machine {
     cores,
     memory_gb: round(totalmem() / 1024 ** 3, 1),
     platform: `${process.platform} ${process.arch}`,
+    load_average: loadavg().map((load) => round(load, 2)),
     note:
       `All processes share these ${cores} cores: the server under test in one process and the load generator in ` +
-      'another (or a floor, alone, in one), the corpus website in the benchmark process, and PostgreSQL.',
+      'another (or a floor, alone, in one), a queue worker beside the server in the queue benchmark, the corpus website in the ' +
+      'benchmark process, Redis and PostgreSQL.',
   };
 }
 
 const LATENCY_TARGET_MS = 25;
+/** Background analysis against synchronous creates, for each queue engine (issue 27). */
+const QUEUE_RATIO_TARGET = 0.8;
 /**
  * Each list's throughput against its query floor. Show's ratio is reported, not judged: the issue sets
  * the target for lists, and beyond its one read a show parses and writes out again 15 KB of check
@@ -70,6 +78,11 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[
   if (results.create) {
     const value = results.create.ratio_vs_fetch_parse;
     targets.push({ metric: 'create.ratio_vs_fetch_parse', target: '>= 0.5', value, met: value >= 0.5 });
+  }
+  for (const engine of ['embedded', 'bullmq'] as const) {
+    const value = results.queue?.[engine]?.ratio_vs_create;
+    if (value === undefined) continue;
+    targets.push({ metric: `queue.${engine}.ratio_vs_create`, target: `>= ${QUEUE_RATIO_TARGET}`, value, met: value >= QUEUE_RATIO_TARGET });
   }
   for (const [key, read] of [
     ['read', results.read],
@@ -122,14 +135,62 @@ export function createSection(create: CreateResult): string {
       `${create.analysis_threads} analysis thread${create.analysis_threads === 1 ? '' : 's'}`,
     '',
     table(
-      ['', 'per second', 'p50 ms', 'p99 ms', 'server RSS peak MB'],
+      ['', 'per second', 'p50 ms', 'p99 ms', 'server RSS peak MB', 'server CPU ms/report'],
       [
-        ['create reports', create.rps, create.p50_ms, create.p99_ms, create.server_rss_peak_mb],
-        ['floor: undici fetch + bare parse', create.floor.rps, create.floor.p50_ms, create.floor.p99_ms, ''],
+        ['create reports', create.rps, create.p50_ms, create.p99_ms, create.server_rss_peak_mb, create.server_cpu_ms_per_report],
+        ['floor: undici fetch + bare parse', create.floor.rps, create.floor.p50_ms, create.floor.p99_ms, '', ''],
       ],
     ),
     '',
     `create.ratio_vs_fetch_parse = ${create.ratio_vs_fetch_parse} (create throughput / floor throughput; target >= 0.5)`,
+  ].join('\n');
+}
+
+const QUEUE_ENGINE_TITLES: Record<QueueEngineName, string> = { embedded: 'embedded engine (jobs in SQLite)', bullmq: 'BullMQ (Redis)' };
+
+function queueEngineTable(engine: QueueEngineName, result: QueueEngineResult): string {
+  const overhead = result.overhead;
+  return [
+    `#### ${QUEUE_ENGINE_TITLES[engine]}: jobs run by ${result.workers}`,
+    '',
+    table(
+      ['reports/s to done', 'seconds', 'ratio vs create', 'CPU ms/report', '202 answers/s', '202 p50 ms', '202 p99 ms', 'empty job: ms per job (batch)', 'empty job alone: p50 ms', 'p99 ms'],
+      [
+        [
+          result.reports_per_s,
+          result.seconds,
+          result.ratio_vs_create,
+          result.cpu_ms_per_report,
+          result.accepted.rps,
+          result.accepted.p50_ms,
+          result.accepted.p99_ms,
+          overhead.ms_per_job,
+          overhead.sequential.p50_ms,
+          overhead.sequential.p99_ms,
+        ],
+      ],
+    ),
+    '',
+    `queue.${engine}.ratio_vs_create = ${result.ratio_vs_create} (async reports done per second / create reports per second; target >= ${QUEUE_RATIO_TARGET})`,
+  ].join('\n');
+}
+
+export function queueSection(queue: QueueResult): string {
+  const engines = [queueEngineTable('embedded', queue.embedded)];
+  if (queue.bullmq) engines.push(queueEngineTable('bullmq', queue.bullmq));
+  else engines.push(`#### ${QUEUE_ENGINE_TITLES.bullmq}: skipped, ${queue.bullmq_skipped}`);
+  const sizes = queue.embedded;
+  return [
+    `### Queue: POST /api/v1/reports with async=1, ${sizes.reports} reports, ${queue.connections} concurrent clients, SQLite, ` +
+      `until every one is done; against create's ${queue.create_rps} reports/s (its server: ${queue.create_cpu_ms_per_report} CPU ms/report)`,
+    '',
+    ...engines.flatMap((section) => [section, '']),
+    `The empty job is the queue's own cost, nothing else: ${sizes.overhead.jobs} jobs enqueued by ${queue.connections} producers ` +
+      `while the queue runs ${queue.connections} at once, first enqueue to last run (batch), and ${sizes.overhead.sequential.jobs} ` +
+      'jobs one at a time, each enqueue to its handler finished (alone); producer and worker in one process, embedded on a fresh ' +
+      'SQLite file. CPU ms/report: what the server and the worker (every thread) used from the first request to the last ' +
+      'report done, over the reports; on a machine the benchmark keeps busy, the ratio follows create\'s CPU per report ' +
+      'over this.',
   ].join('\n');
 }
 
@@ -194,9 +255,10 @@ export function writeResults(results: BenchResults, directory: string): { json: 
   const sections = [
     `# pagegrade benchmarks (${results.mode})`,
     `\`${results.command}\` at ${results.generated_at}, Node ${machine.node}, ${machine.cpu_model}, ${machine.cores} cores, ` +
-      `${machine.memory_gb} GB, ${machine.platform}. ${machine.note}`,
+      `${machine.memory_gb} GB, ${machine.platform}, load average ${machine.load_average.join(' ')} at the start. ${machine.note}`,
     results.engine && engineSection(results.engine),
     results.create && createSection(results.create),
+    results.queue && queueSection(results.queue),
     results.read && readSection('read', results.read),
     results.read_postgres && readSection('read_postgres', results.read_postgres),
     targetsSection(results.targets, results.mode),

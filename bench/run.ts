@@ -1,22 +1,27 @@
-// `npm run bench [-- --quick] [--only engine,create,read] [--cpu-prof] [--out dir]`: runs the
+// `npm run bench [-- --quick] [--only engine,create,queue,read] [--cpu-prof] [--out dir]`: runs the
 // benchmarks, prints each table with its ratio against the floor measured in the same run, and writes
 // latest.json and latest.md to bench/results/ (or --out). The floors: a bare parse (engine), fetch +
 // bare parse (create), and for each read query the query floor, the SQL statements its requests run in
 // the server run straight through the driver. The read benchmark also runs on PostgreSQL when
-// DATABASE_URL points at one. --cpu-prof writes a V8 profile of the servers under test and the floors
+// DATABASE_URL points at one. The queue benchmark is judged against the create benchmark's
+// throughput, so it runs create too; its BullMQ part runs on REDIS_URL (or a Redis on
+// 127.0.0.1:6379) when one answers. --cpu-prof writes a V8 profile of the servers under test and the floors
 // (each a child process) to bench/.cache/profiles; profile the in-process engine benchmark with
 // `node --cpu-prof --import tsx bench/run.ts --only engine`.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { testRedisAvailable } from '../test/support/redis.ts';
 import { runCreateBenchmark } from './create.ts';
 import { runEngineBenchmark } from './engine.ts';
 import { REPO_ROOT } from './processes.ts';
+import { runQueueBenchmark } from './queue.ts';
 import { runReadBenchmark } from './read.ts';
 import {
   createSection,
   engineSection,
   evaluateTargets,
   machineInfo,
+  queueSection,
   readSection,
   RESULTS_DIR,
   targetsSection,
@@ -24,7 +29,7 @@ import {
   type BenchResults,
 } from './report.ts';
 
-const BENCHMARKS = ['engine', 'create', 'read'] as const;
+const BENCHMARKS = ['engine', 'create', 'queue', 'read'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -51,15 +56,28 @@ const results: Omit<BenchResults, 'targets'> = {
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   machine: machineInfo(),
 };
-print(`${results.command}: Node ${results.machine.node}, ${results.machine.cpu_model}, ${results.machine.cores} cores`);
+print(
+  `${results.command}: Node ${results.machine.node}, ${results.machine.cpu_model}, ${results.machine.cores} cores, ` +
+    `load average ${results.machine.load_average.join(' ')}`,
+);
 
 if (selected.includes('engine')) {
   results.engine = runEngineBenchmark(quick);
   print(engineSection(results.engine));
 }
-if (selected.includes('create')) {
+if (selected.includes('create') || selected.includes('queue')) {
+  if (!selected.includes('create')) print('queue: running the create benchmark too; the queue\'s ratio is taken against its throughput.');
   results.create = await runCreateBenchmark(quick, processOptions);
   print(createSection(results.create));
+}
+if (selected.includes('queue')) {
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  // Throws when PAGEGRADE_REQUIRE_REDIS=1 and it does not answer, as the tests do.
+  const redis = (await testRedisAvailable(redisUrl))
+    ? { url: redisUrl }
+    : { skipped: `no Redis answered at ${redisUrl} (set REDIS_URL): BullMQ not measured` };
+  results.queue = await runQueueBenchmark(quick, results.create!, redis, processOptions);
+  print(queueSection(results.queue));
 }
 if (selected.includes('read')) {
   results.read = await runReadBenchmark('sqlite', quick, processOptions);
