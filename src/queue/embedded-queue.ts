@@ -52,20 +52,21 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
 
   const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-  /** Claims jobs until every slot is busy or none is runnable. */
-  async function fill(): Promise<void> {
+  /**
+   * Claims jobs until every slot is busy or none is runnable. `sweep` (the poll, not each finished
+   * job) first gives up the jobs abandoned on their last run: a lease runs out in seconds, not between
+   * two jobs, so looking once a poll is enough and saves a statement per job.
+   */
+  async function fill(sweep = false): Promise<void> {
     if (filling) {
       refill = true;
       return;
     }
     filling = true;
     try {
+      if (sweep) await sweepAbandoned();
       do {
         refill = false;
-        const abandoned = await failAbandonedJobs(db, isoIn(0), MAX_ATTEMPTS, ABANDONED);
-        for (const job of abandoned) {
-          await giveUp(giveUpHandlers, { kind: job.kind, payload: JSON.parse(job.payload), id: String(job.id), error: ABANDONED }, report);
-        }
         while (!closed && running.size < concurrency) {
           const job = await claimNextJob(db, {
             kinds: Object.keys(handlers ?? {}),
@@ -82,6 +83,13 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
       report(error, { message: 'could not claim a job' });
     } finally {
       filling = false;
+    }
+  }
+
+  async function sweepAbandoned(): Promise<void> {
+    const abandoned = await failAbandonedJobs(db, isoIn(0), MAX_ATTEMPTS, ABANDONED);
+    for (const job of abandoned) {
+      await giveUp(giveUpHandlers, { kind: job.kind, payload: JSON.parse(job.payload), id: String(job.id), error: ABANDONED }, report);
     }
   }
 
@@ -136,8 +144,8 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
       handlers = jobHandlers;
       giveUpHandlers = startOptions.onGiveUp;
       concurrency = startOptions.concurrency;
-      timer = setInterval(() => void fill(), pollMs);
-      void fill();
+      timer = setInterval(() => void fill(true), pollMs);
+      void fill(true);
     },
     async close() {
       closed = true;

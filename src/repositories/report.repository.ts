@@ -89,6 +89,11 @@ export async function findReport(db: DbExecutor, userId: number, id: number): Pr
   return withResults(db).where('reports.user_id', '=', userId).where('reports.id', '=', id).executeTakeFirst();
 }
 
+/** The account's report without its results (what lists and events show). */
+export async function findReportRow(db: DbExecutor, userId: number, id: number): Promise<ReportListRow | undefined> {
+  return db.selectFrom('reports').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
 /** How many runs the account's report keeps, and its latest run's number; undefined when it is not the account's. */
 export async function findReportRunCounters(db: DbExecutor, userId: number, id: number) {
   return db.selectFrom('reports').select(['runs_count', 'last_run_number']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();

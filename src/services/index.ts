@@ -69,11 +69,13 @@ export function createServices(database: AppDatabase, config: Config, options: S
   });
   const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure);
   // An event that cannot be sent (the database or queue away) is reported, never fails the analysis.
-  const notify: ReportNotifier = async (accountId, event, report) => {
+  const notify: ReportNotifier = async (accountId, event, data) => {
     try {
-      await webhooks.notify(accountId, event, report);
+      if (!(await webhooks.subscribed(accountId, event))) return;
+      const payload = await data();
+      if (payload !== undefined) await webhooks.notify(accountId, event, payload);
     } catch (error) {
-      reportError(error, { kind: 'webhook.deliver', message: `could not queue the ${event} webhooks of report ${report.id}` });
+      reportError(error, { kind: 'webhook.deliver', message: `could not queue the ${event} webhooks of account ${accountId}` });
     }
   };
   const analysisJobs = createReportAnalysisJobs(db, analyze, notify, { runsKept: config.runsKept, alertScoreDrop: config.alertScoreDrop });

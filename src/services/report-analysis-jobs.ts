@@ -36,7 +36,7 @@ export interface AnalysisJobSettings {
 
 export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer, notify: ReportNotifier, settings: AnalysisJobSettings) {
   async function currentSummary(accountId: number, reportId: number): Promise<ReportSummary | undefined> {
-    const row = await reportRepository.findReport(db, accountId, reportId);
+    const row = await reportRepository.findReportRow(db, accountId, reportId);
     return row === undefined ? undefined : toReportSummary(row);
   }
 
@@ -44,9 +44,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
   async function fail(accountId: number, reportId: number, message: string): Promise<void> {
     const now = new Date().toISOString();
     const moved = await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'failed', lastError: message, now });
-    if (!moved) return;
-    const report = await currentSummary(accountId, reportId);
-    if (report !== undefined) await notify(accountId, 'report.failed', report);
+    if (moved) await notify(accountId, 'report.failed', () => currentSummary(accountId, reportId));
   }
 
   return {
@@ -55,7 +53,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
       const now = new Date().toISOString();
       // queued -> running; running again when an earlier run of this job died midway.
       if (!(await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'running', now }))) return;
-      const row = await reportRepository.findReport(db, accountId, reportId);
+      const row = await reportRepository.findReportRow(db, accountId, reportId);
       if (row === undefined) return;
       let analysis;
       try {

@@ -3,10 +3,10 @@
 // results=1) and the background job share it, so both keep the counts the same way.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { ReportRow } from '../db/tables/report.table.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import type { Analysis, Verdict } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
+import type { ReportListRow } from '../repositories/report.repository.ts';
 import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
 import { NotFoundError } from './errors.ts';
 
@@ -50,11 +50,11 @@ export function analysisColumns(analysis: Analysis) {
  * The report as it is once its project's row is locked (see lockProject), so a project delete or
  * another change to the project's reports cannot interleave with the caller's.
  */
-export async function lockedReport(trx: Kysely<Database>, userId: number, id: number): Promise<ReportRow> {
-  const seen = await reportRepository.findReport(trx, userId, id);
+export async function lockedReport(trx: Kysely<Database>, userId: number, id: number): Promise<ReportListRow> {
+  const seen = await reportRepository.findReportRow(trx, userId, id);
   if (!seen) throw new NotFoundError();
   await lockProject(trx, userId, seen.project);
-  const current = await reportRepository.findReport(trx, userId, id);
+  const current = await reportRepository.findReportRow(trx, userId, id);
   if (!current) throw new NotFoundError();
   return current;
 }

@@ -118,17 +118,19 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
         return reportRepository.insertReport(trx, row);
       });
       if (analysis === null) {
+        // Read before queueing: a worker may start at once, and the answer says the report is queued.
+        const queued = await show(userId, id);
         await queueOrUndo(() => queueAnalysis(userId, id, 'create'), () => removeReport(userId, id));
-        return show(userId, id);
+        return queued;
       }
       const stored = { id, ...row, runs_count: 1, last_run_number: 1 };
       const report = toAnalysedReport(stored, analysis);
-      await notify(userId, 'report.completed', toReportSummary(stored));
+      await notify(userId, 'report.completed', async () => toReportSummary(stored));
       return report;
     },
 
     async update(userId: number, id: number, input: UpdateReportInput): Promise<Report> {
-      const existing = await reportRepository.findReport(db, userId, id);
+      const existing = await reportRepository.findReportRow(db, userId, id);
       if (!existing) throw new NotFoundError();
       const patch: { privacy?: number; password_hash?: string | null; schedule?: string; next_run_at?: string | null } =
         input.schedule === undefined ? {} : scheduleColumns(input.schedule, new Date());
@@ -155,7 +157,9 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       try {
         analysis = await analyzeOrReject(userId, existing.url);
       } catch (error) {
-        if (error instanceof ValidationError) await notify(userId, 'report.failed', { ...toReportSummary(existing), last_error: { message: error.message } });
+        if (error instanceof ValidationError) {
+          await notify(userId, 'report.failed', async () => ({ ...toReportSummary(existing), last_error: { message: error.message } }));
+        }
         throw error;
       }
       await storeRun(db, userId, id, analysis, { trigger: 'regenerate', keep: runsKept, patch });
@@ -195,13 +199,14 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       await reportRepository.updateReport(trx, userId, id, { ...patch, updated_at: now });
       return current.state as 'done' | 'failed';
     });
+    const queued = await show(userId, id);
     await queueOrUndo(
       () => queueAnalysis(userId, id, 'regenerate'),
       async () => {
         await reportRepository.moveReportState(db, userId, id, { from: ['queued'], to: previous, now: new Date().toISOString() });
       },
     );
-    return show(userId, id);
+    return queued;
   }
 }
 

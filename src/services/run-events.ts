@@ -3,7 +3,7 @@
 // at least PAGEGRADE_ALERT_SCORE_DROP, or a high-importance check that did not fail now fails.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { findReport } from '../repositories/report.repository.ts';
+import { findReportRow } from '../repositories/report.repository.ts';
 import { latestRun } from '../repositories/report-run.repository.ts';
 import { diffRuns, type RunDiff } from './run-diff.ts';
 import { toReportSummary } from './report-view.ts';
@@ -11,8 +11,13 @@ import { toRun } from './run-view.ts';
 import type { ReportSummary } from './types.ts';
 
 type ReportEvent = 'report.completed' | 'report.failed' | 'report.regressed';
-/** Tells subscribers (webhooks) what happened to a report; never throws into the caller's work. */
-export type ReportNotifier = (accountId: number, event: ReportEvent, data: ReportSummary | (ReportSummary & { diff: RunDiff })) => Promise<void>;
+type EventData = ReportSummary | (ReportSummary & { diff: RunDiff });
+/**
+ * Tells subscribers (webhooks) what happened to a report; never throws into the caller's work. The
+ * data is built only when someone subscribes to the event (undefined: nothing to send after all), so
+ * an account without webhooks pays one small query per event, not the reads behind the data.
+ */
+export type ReportNotifier = (accountId: number, event: ReportEvent, data: () => Promise<EventData | undefined>) => Promise<void>;
 
 const RANK = { bad: 0, decent: 1, good: 2 } as const;
 
@@ -32,13 +37,17 @@ export async function announceRun(
   reportId: number,
   scoreDrop: number,
 ): Promise<void> {
-  const row = await findReport(db, accountId, reportId);
-  if (row === undefined) return;
-  const report = toReportSummary(row);
-  await notify(accountId, 'report.completed', report);
-  const latest = await latestRun(db, reportId);
-  const previous = latest && (await latestRun(db, reportId, latest.number));
-  if (latest === undefined || previous === undefined) return;
-  const diff = diffRuns(reportId, toRun(previous), toRun(latest));
-  if (isRegression(diff, scoreDrop)) await notify(accountId, 'report.regressed', { ...report, diff });
+  const summary = async () => {
+    const row = await findReportRow(db, accountId, reportId);
+    return row && toReportSummary(row);
+  };
+  await notify(accountId, 'report.completed', summary);
+  await notify(accountId, 'report.regressed', async () => {
+    const latest = await latestRun(db, reportId);
+    const previous = latest && (await latestRun(db, reportId, latest.number));
+    if (latest === undefined || previous === undefined) return undefined;
+    const diff = diffRuns(reportId, toRun(previous), toRun(latest));
+    const report = isRegression(diff, scoreDrop) ? await summary() : undefined;
+    return report && { ...report, diff };
+  });
 }

@@ -122,6 +122,11 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
      * body (fixed now, so every attempt signs the same bytes) is queued for the first attempt.
      * Returns the delivery ids.
      */
+    /** Whether any of the account's webhooks wants the event. */
+    async subscribed(userId: number, event: WebhookEvent): Promise<boolean> {
+      return (await webhookRepository.allWebhooks(db, userId)).some((row) => row.events.split(',').includes(event));
+    },
+
     async notify(userId: number, event: WebhookEvent, data: unknown): Promise<string[]> {
       const subscribed = (await webhookRepository.allWebhooks(db, userId)).filter((row) => row.events.split(',').includes(event));
       if (subscribed.length === 0) return [];
