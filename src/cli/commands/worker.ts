@@ -61,8 +61,10 @@ export const worker: Command = {
         io.stderr.write(`${message}${kind ? ` (${kind} ${jobId})` : ''}: ${error instanceof Error ? error.message : String(error)}\n`),
     });
     services.background.start(workers);
+    // Listen for the stop signal before saying it runs: a supervisor may signal as soon as it reads that.
+    const stopped = firstStopSignal();
     io.stderr.write(`pagegrade worker: running up to ${workers} jobs at once from the ${queueEngine(config.redisUrl)} queue.\n`);
-    await firstStopSignal();
+    await stopped;
     io.stderr.write('pagegrade worker: stopping once the running jobs finish.\n');
     await services.background.close();
     await database.close();
