@@ -1,6 +1,7 @@
 // The options of `analyze`, checked: anything out of range is a usage error (exit code 2).
 import { readFile } from 'node:fs/promises';
 import { UsageError, type ParsedArgs } from './command.ts';
+import { readEarlierResults, type EarlierResults } from './compare-file.ts';
 import type { FailOn, Gates } from './exit-status.ts';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -15,6 +16,8 @@ export interface AnalyzeOptions {
   json: boolean;
   concurrency: number;
   timeoutMs: number | undefined;
+  /** --compare: the earlier run's results by URL */
+  compare: EarlierResults | undefined;
   gates: Gates;
 }
 
@@ -56,11 +59,21 @@ export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptio
   const file = args.values.file;
   const targets = [...args.positionals, ...(typeof file === 'string' ? await urlsInFile(file) : [])];
   if (targets.length === 0) throw new UsageError('Name at least one URL, as an argument or with --file.');
+  const concurrency = integerOption(args, 'concurrency', 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
+  const timeoutMs = integerOption(args, 'timeout', 1, MAX_TIMEOUT_MS);
+  const failOnRegression = args.values['fail-on-regression'] === true;
+  const gates = { failOn: failOnOption(args), minScore: integerOption(args, 'min-score', 0, 100), failOnRegression };
+  const compare = args.values.compare;
+  if (failOnRegression && typeof compare !== 'string') {
+    throw new UsageError('--fail-on-regression needs --compare <file>: an earlier `analyze --json` output to compare with.');
+  }
   return {
     targets,
     json: args.values.json === true,
-    concurrency: integerOption(args, 'concurrency', 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY,
-    timeoutMs: integerOption(args, 'timeout', 1, MAX_TIMEOUT_MS),
-    gates: { failOn: failOnOption(args), minScore: integerOption(args, 'min-score', 0, 100) },
+    concurrency,
+    timeoutMs,
+    // Read last, once every cheaper option is known to be right.
+    compare: typeof compare === 'string' ? await readEarlierResults(compare) : undefined,
+    gates,
   };
 }

@@ -1,4 +1,5 @@
 // What `analyze` prints once every URL is done: reports (or JSON) on stdout, problems on stderr.
+import { renderComparison } from './comparison-text.ts';
 import { gateFailures, type Gates } from './exit-status.ts';
 import { renderNotAnalysed, renderReport } from './report-text.ts';
 import { renderSummaryTable } from './summary-table.ts';
@@ -6,7 +7,9 @@ import { outcomeJson, type UrlOutcome } from './url-outcome.ts';
 import type { Style } from './terminal-text.ts';
 
 function renderOutcome(outcome: UrlOutcome, style: Style): string {
-  return 'error' in outcome ? renderNotAnalysed(outcome.url, outcome.error, style) : renderReport(outcome.analysis, style);
+  if ('error' in outcome) return renderNotAnalysed(outcome.url, outcome.error, style);
+  const report = renderReport(outcome.analysis, style);
+  return outcome.comparison === undefined ? report : report + renderComparison(outcome.comparison, style);
 }
 
 /** One URL: its report. Several: each report in the order given, then the summary table. */

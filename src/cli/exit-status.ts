@@ -1,5 +1,7 @@
 // The exit code of `analyze` and the CI gates that decide it (documented in the command's --help).
 import type { Verdict } from '../analysis/types.ts';
+import { describeRegression } from './comparison-text.ts';
+import { printable } from './terminal-text.ts';
 import type { UrlOutcome } from './url-outcome.ts';
 
 const EXIT_OK = 0;
@@ -11,11 +13,16 @@ export type FailOn = Exclude<Verdict, 'good'>;
 export interface Gates {
   failOn?: FailOn;
   minScore?: number;
+  /** with --compare: any analysed URL that got worse than its earlier result */
+  failOnRegression?: boolean;
 }
 
 const FAILING_VERDICTS: Record<FailOn, readonly Verdict[]> = { bad: ['bad'], decent: ['decent', 'bad'] };
 
-/** One sentence per gate that failed, e.g. "--min-score 90: 2 of 3 pages scored below 90." */
+/**
+ * One sentence per gate that failed, e.g. "--min-score 90: 2 of 3 pages scored below 90.", and one
+ * per page that regressed, so a CI log says which page got worse and why.
+ */
 export function gateFailures(outcomes: readonly UrlOutcome[], gates: Gates): string[] {
   const analyses = outcomes.flatMap((outcome) => ('analysis' in outcome ? [outcome.analysis] : []));
   const failures: string[] = [];
@@ -28,6 +35,12 @@ export function gateFailures(outcomes: readonly UrlOutcome[], gates: Gates): str
     const minScore = gates.minScore;
     const failed = analyses.filter((analysis) => analysis.score < minScore).length;
     if (failed > 0) failures.push(`--min-score ${minScore}: ${failed} of ${analyses.length} pages scored below ${minScore}.`);
+  }
+  if (gates.failOnRegression) {
+    for (const outcome of outcomes) {
+      const reasons = 'comparison' in outcome ? (outcome.comparison?.reasons ?? []) : [];
+      if (reasons.length > 0) failures.push(`--fail-on-regression: ${printable(outcome.url)} got worse: ${describeRegression(reasons)}.`);
+    }
   }
   return failures;
 }

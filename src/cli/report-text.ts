@@ -21,11 +21,11 @@ export function verdictColour(verdict: Verdict, style: Style): (text: string) =>
   return verdict === 'good' ? style.green : verdict === 'decent' ? style.yellow : style.red;
 }
 
-function importanceColour(importance: Importance, style: Style): (text: string) => string {
+export function importanceColour(importance: Importance, style: Style): (text: string) => string {
   return importance === 'high' ? style.red : importance === 'medium' ? style.yellow : style.dim;
 }
 
-function titleOf(id: string, passed: boolean): string {
+export function titleOf(id: string, passed: boolean): string {
   const check = checksById.get(id);
   if (!check) return id;
   return passed ? check.title : check.failureTitle;

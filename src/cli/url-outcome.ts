@@ -3,8 +3,17 @@ import { parseTargetUrl } from '../analysis/target-url.ts';
 import type { Analysis } from '../analysis/types.ts';
 import type { Analyzer } from '../analysis/analyze-url.ts';
 import { FetchError } from '../fetch/fetch-error.ts';
+import type { AnalysisDiff } from '../services/run-diff.ts';
+import type { RegressionReason } from '../services/run-events.ts';
 
-export type UrlOutcome = { url: string; analysis: Analysis } | { url: string; error: string };
+/** What changed against the earlier run of `--compare`; `reasons` is empty unless the page got worse. */
+export interface Comparison {
+  diff: AnalysisDiff;
+  reasons: RegressionReason[];
+}
+
+/** `comparison` is there with --compare: null when the earlier run has no result for the URL. */
+export type UrlOutcome = { url: string; analysis: Analysis; comparison?: Comparison | null } | { url: string; error: string };
 
 /**
  * Never throws: an invalid URL, an unreachable page and even a bug in the engine become an error
@@ -21,9 +30,15 @@ export async function analyzeTarget(analyze: Analyzer, input: string): Promise<U
   }
 }
 
-/** The analysis as `--json` prints it: the API report's `data` without the stored-report fields. */
+/**
+ * The analysis as `--json` prints it: the API report's `data` without the stored-report fields, and
+ * with --compare the diff (the API's, without report and run ids) and whether the page regressed.
+ */
 export function outcomeJson(outcome: UrlOutcome) {
   if ('error' in outcome) return { url: outcome.url, error: outcome.error };
   const { url, result, score, issues, page, results, generatedAt } = outcome.analysis;
-  return { url, result, score, issues, page, results, generated_at: generatedAt.toISOString() };
+  const json = { url, result, score, issues, page, results, generated_at: generatedAt.toISOString() };
+  if (outcome.comparison === undefined) return json;
+  const comparison = outcome.comparison && { ...outcome.comparison.diff, regressed: outcome.comparison.reasons.length > 0 };
+  return { ...json, comparison };
 }

@@ -11,10 +11,14 @@ interface ChangedCheck {
   to: unknown;
 }
 
-export interface RunDiff {
-  report_id: number;
-  from: RunHeader;
-  to: RunHeader;
+/** What a diff says of each side: score, verdict and time; a stored run adds its id and number. */
+type AnalysisHeader = Pick<RunSummary, 'score' | 'result' | 'generated_at'>;
+type RunHeader = Pick<RunSummary, 'id' | 'number'> & AnalysisHeader;
+
+/** The diff of two analyses, stored or not; isRegression judges it. */
+export interface AnalysisDiff {
+  from: AnalysisHeader;
+  to: AnalysisHeader;
   score_delta: number;
   result_changed: boolean;
   newly_failed: ChangedCheck[];
@@ -22,17 +26,27 @@ export interface RunDiff {
   still_failing: string[];
 }
 
-type RunHeader = Pick<RunSummary, 'id' | 'number' | 'score' | 'result' | 'generated_at'>;
+export interface RunDiff extends AnalysisDiff {
+  report_id: number;
+  from: RunHeader;
+  to: RunHeader;
+}
+
+/** What the diff reads of each side: an earlier `--json` output has these too. */
+export interface ComparableAnalysis extends AnalysisHeader {
+  results: Record<string, Pick<CheckResult, 'passed' | 'importance' | 'value'>>;
+}
 
 export interface RunWithResults extends RunSummary {
   results: Record<string, CheckResult>;
 }
 
-const header = ({ id, number, score, result, generated_at }: RunSummary): RunHeader => ({ id, number, score, result, generated_at });
+const analysisHeader = ({ score, result, generated_at }: AnalysisHeader): AnalysisHeader => ({ score, result, generated_at });
+const runHeader = (run: RunSummary): RunHeader => ({ id: run.id, number: run.number, ...analysisHeader(run) });
 
-const failing = (result: CheckResult | undefined) => result?.passed === false;
+const failing = (result: ComparableAnalysis['results'][string] | undefined) => result?.passed === false;
 
-export function diffRuns(reportId: number, from: RunWithResults, to: RunWithResults): RunDiff {
+export function diffAnalyses(from: ComparableAnalysis, to: ComparableAnalysis): AnalysisDiff {
   const newlyFailed: ChangedCheck[] = [];
   const fixed: ChangedCheck[] = [];
   const stillFailing: string[] = [];
@@ -47,13 +61,17 @@ export function diffRuns(reportId: number, from: RunWithResults, to: RunWithResu
     else if (failing(before)) fixed.push(change());
   }
   return {
-    report_id: reportId,
-    from: header(from),
-    to: header(to),
+    from: analysisHeader(from),
+    to: analysisHeader(to),
     score_delta: to.score - from.score,
     result_changed: to.result !== from.result,
     newly_failed: newlyFailed,
     fixed,
     still_failing: stillFailing,
   };
+}
+
+export function diffRuns(reportId: number, from: RunWithResults, to: RunWithResults): RunDiff {
+  // Written over the analysis diff's from and to, which keep their place after report_id.
+  return { report_id: reportId, ...diffAnalyses(from, to), from: runHeader(from), to: runHeader(to) };
 }

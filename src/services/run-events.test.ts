@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRegression } from './run-events.ts';
+import { isRegression, regressionReasons } from './run-events.ts';
 import type { RunDiff } from './run-diff.ts';
 
 function diff(from: { score: number; result: 'good' | 'decent' | 'bad' }, to: { score: number; result: 'good' | 'decent' | 'bad' }, newlyFailed: ('high' | 'medium' | 'low')[] = []): RunDiff {
@@ -33,5 +33,14 @@ describe('a regression', () => {
 
   it('is never a run that got better', () => {
     expect(isRegression(diff({ score: 40, result: 'bad' }, { score: 95, result: 'good' }), 10)).toBe(false);
+  });
+
+  it('comes with each reason it is one (the CLI prints them)', () => {
+    expect(regressionReasons(diff({ score: 90, result: 'good' }, { score: 60, result: 'decent' }, ['high', 'low', 'high']), 10)).toEqual([
+      { kind: 'verdict_down', from: 'good', to: 'decent' },
+      { kind: 'score_fell', by: 30 },
+      { kind: 'high_newly_failing', ids: ['check-0', 'check-2'] },
+    ]);
+    expect(regressionReasons(diff({ score: 80, result: 'good' }, { score: 85, result: 'good' }, ['medium']), 10)).toEqual([]);
   });
 });

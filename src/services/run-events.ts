@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { findReportRow } from '../repositories/report.repository.ts';
 import { latestRun } from '../repositories/report-run.repository.ts';
-import { diffRuns, type RunDiff } from './run-diff.ts';
+import type { Verdict } from '../analysis/types.ts';
+import { diffRuns, type AnalysisDiff, type RunDiff } from './run-diff.ts';
 import { toReportSummary } from './report-view.ts';
 import { toRun } from './run-view.ts';
 import type { ReportSummary } from './types.ts';
@@ -21,12 +22,23 @@ export type ReportNotifier = (accountId: number, event: ReportEvent, data: () =>
 
 const RANK = { bad: 0, decent: 1, good: 2 } as const;
 
-export function isRegression(diff: RunDiff, scoreDrop: number): boolean {
-  return (
-    RANK[diff.to.result] < RANK[diff.from.result] ||
-    -diff.score_delta >= scoreDrop ||
-    diff.newly_failed.some((check) => check.importance === 'high')
-  );
+/** Each way the newer side is worse; `analyze --fail-on-regression` prints them. */
+export type RegressionReason =
+  | { kind: 'verdict_down'; from: Verdict; to: Verdict }
+  | { kind: 'score_fell'; by: number }
+  | { kind: 'high_newly_failing'; ids: string[] };
+
+export function regressionReasons(diff: AnalysisDiff, scoreDrop: number): RegressionReason[] {
+  const reasons: RegressionReason[] = [];
+  if (RANK[diff.to.result] < RANK[diff.from.result]) reasons.push({ kind: 'verdict_down', from: diff.from.result, to: diff.to.result });
+  if (-diff.score_delta >= scoreDrop) reasons.push({ kind: 'score_fell', by: -diff.score_delta });
+  const high = diff.newly_failed.filter((check) => check.importance === 'high').map((check) => check.id);
+  if (high.length > 0) reasons.push({ kind: 'high_newly_failing', ids: high });
+  return reasons;
+}
+
+export function isRegression(diff: AnalysisDiff, scoreDrop: number): boolean {
+  return regressionReasons(diff, scoreDrop).length > 0;
 }
 
 /** Announces the report's latest run; the caller stored it just now. */

@@ -5,6 +5,7 @@ import { analyzerFromConfig } from '../../services/index.ts';
 import { UsageError, type Command } from '../command.ts';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, readAnalyzeOptions } from '../analyze-options.ts';
 import { renderJson, renderProblems, renderText } from '../analyze-output.ts';
+import { withComparison } from '../comparison.ts';
 import { exitCodeFor } from '../exit-status.ts';
 import { createProgress } from '../progress.ts';
 import { runPool } from '../run-pool.ts';
@@ -20,11 +21,19 @@ const DETAILS = `Options:
   --timeout <ms>       whole-fetch deadline per page (default: PAGEGRADE_FETCH_TIMEOUT_MS, or 10000)
   --fail-on <verdict>  bad: exit 1 when any page is graded bad; decent: when any is decent or bad
   --min-score <n>      exit 1 when any page scores below n (0 to 100)
+  --compare <file>     say what changed against an earlier --json output (matched by url): score,
+                       verdict, checks newly failing and fixed. With --json each analysed URL gets
+                       "comparison": the API's diff without report and run ids (from, to, score_delta,
+                       result_changed, newly_failed, fixed, still_failing) plus "regressed", or null
+                       when the file has no result for the URL
+  --fail-on-regression exit 1 when any page got worse than in --compare's file, by the rule of the
+                       report.regressed alert: verdict down, score fell by PAGEGRADE_ALERT_SCORE_DROP
+                       (default 10) or more, or a high-importance check newly failing
 
 Exit codes (the first that applies):
-  2  usage error: unknown option, bad value, no URL, unreadable --file, invalid setting
+  2  usage error: unknown option, bad value, no URL, unreadable --file or --compare, invalid setting
   3  one or more URLs could not be analysed (invalid, unreachable, not HTML, too large, ...)
-  1  a --fail-on or --min-score gate failed
+  1  a --fail-on, --min-score or --fail-on-regression gate failed
   0  every URL was analysed and no gate failed
 
 Several URLs show progress on stderr and end with a summary table. Colours only on a terminal;
@@ -45,7 +54,8 @@ function configFor(env: NodeJS.ProcessEnv, timeoutMs: number | undefined): Confi
 export const analyze: Command = {
   name: 'analyze',
   summary: 'Analyse pages without a server and print a report (or JSON); exit codes for CI gates.',
-  usage: 'analyze <url...> [--file <path>] [--json] [--fail-on bad|decent] [--min-score <n>] [--concurrency <n>] [--timeout <ms>]',
+  usage:
+    'analyze <url...> [--file <path>] [--json] [--fail-on bad|decent] [--min-score <n>] [--compare <file> [--fail-on-regression]] [--concurrency <n>] [--timeout <ms>]',
   details: DETAILS,
   options: {
     json: { type: 'boolean' },
@@ -54,19 +64,22 @@ export const analyze: Command = {
     timeout: { type: 'string' },
     'fail-on': { type: 'string' },
     'min-score': { type: 'string' },
+    compare: { type: 'string' },
+    'fail-on-regression': { type: 'boolean' },
   },
   allowPositionals: true,
   async run(args, io) {
     const options = await readAnalyzeOptions(args);
     // A check that throws is recorded as not applicable; say so on stderr so it gets reported.
-    const analyzer = analyzerFromConfig(configFor(io.env, options.timeoutMs), (checkId, error) =>
+    const config = configFor(io.env, options.timeoutMs);
+    const analyzer = analyzerFromConfig(config, (checkId, error) =>
       io.stderr.write(`pagegrade: internal error in check ${checkId}: ${error instanceof Error ? error.message : String(error)}\n`),
     );
     const progress = options.targets.length > 1 ? createProgress(io.stderr, options.targets.length) : undefined;
     const outcomes = await runPool(options.targets, options.concurrency, async (target) => {
       const outcome = await analyzeTarget(analyzer, target);
       progress?.finished(outcome);
-      return outcome;
+      return options.compare ? withComparison(outcome, options.compare, config.alertScoreDrop) : outcome;
     });
     progress?.end();
     io.stdout.write(options.json ? renderJson(outcomes) : renderText(outcomes, createStyle(wantsColour(io.stdout, io.env))));
