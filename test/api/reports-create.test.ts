@@ -23,7 +23,7 @@ import {
 const SECRET = 'correct horse battery staple';
 const REPORT_FIELDS = [
   'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results',
-  'state', 'last_error', 'runs_count', 'generated_at', 'created_at', 'updated_at',
+  'state', 'last_error', 'runs_count', 'schedule', 'next_run_at', 'generated_at', 'created_at', 'updated_at',
 ];
 
 /** The account has no report and no project: what "nothing is stored" means to an API user. */
