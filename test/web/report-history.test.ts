@@ -80,9 +80,13 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
       expect(section).toContain(`score down ${-diff.score_delta}`);
       expect(section).toContain(`▼ ${-diff.score_delta}`);
       expect(diff.newly_failed.length).toBeGreaterThan(0);
-      expect([...section.matchAll(/href="#check-([a-z0-9_-]+)"/g)].map((match) => match[1])).toEqual(
-        [...diff.newly_failed, ...diff.fixed].map((check) => check.id),
-      );
+      const linked = [...section.matchAll(/href="#check-([a-z0-9_-]+)"/g)].map((match) => match[1]);
+      expect(linked.sort()).toEqual([...diff.newly_failed, ...diff.fixed].map((check) => check.id).sort());
+      // Most important first.
+      const importances = [...section.matchAll(/<span class="importance importance--([a-z]+)">/g)].map((match) => match[1]);
+      const rank = { high: 0, medium: 1, low: 2 } as Record<string, number>;
+      const newlyFailing = importances.slice(0, diff.newly_failed.length);
+      expect(newlyFailing).toEqual([...newlyFailing].sort((a, b) => rank[a] - rank[b]));
       for (const id of [...diff.newly_failed, ...diff.fixed].map((check) => check.id)) expect(body).toContain(`id="check-${id}"`);
       expect(section).toContain(`${diff.still_failing.length} check`);
       expect(section).toContain(`href="/reports/${publicReport.id}/compare?from=${previous.id}&amp;to=${latest.id}"`);

@@ -9,6 +9,13 @@ import { scoreDelta } from './score-delta.ts';
 
 type ChangedCheck = RunDiff['newly_failed'][number];
 
+const IMPORTANCE_ORDER = { high: 0, medium: 1, low: 2 } as const;
+
+/** Most important first; within one importance, the check registry's order (the diff's). */
+export function byImportance<Check extends { importance: keyof typeof IMPORTANCE_ORDER }>(checks: readonly Check[]): Check[] {
+  return [...checks].sort((a, b) => IMPORTANCE_ORDER[a.importance] - IMPORTANCE_ORDER[b.importance]);
+}
+
 /** The catalogue's words for a check as it now stands; the id for a check the catalogue no longer has. */
 export function checkTitle(id: string, failing: boolean): string {
   const definition = checksById.get(id);
@@ -22,7 +29,7 @@ function compareHref(reportId: number, diff: Pick<RunDiff, 'from' | 'to'>): stri
 
 function changedList(checks: readonly ChangedCheck[], failing: boolean, empty: string, linkChecks: boolean): SafeHtml {
   if (checks.length === 0) return html`<p class="none">${empty}</p>`;
-  return html`<ul class="changed-checks">${checks.map((check) => {
+  return html`<ul class="changed-checks">${byImportance(checks).map((check) => {
     const title = checkTitle(check.id, failing);
     return html`<li><span class="importance importance--${check.importance}">${IMPORTANCE_NAMES[check.importance]}</span>
     ${linkChecks ? html`<a href="#check-${check.id}">${title}</a>` : title}</li>`;

@@ -7,7 +7,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { renderValue } from './check-value.ts';
 import { IMPORTANCE_NAMES, shortUrl, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
-import { checkTitle, verdictChange } from './run-changes.ts';
+import { byImportance, checkTitle, verdictChange } from './run-changes.ts';
 import { compareForm } from './run-list.ts';
 import { scoreDelta } from './score-delta.ts';
 
@@ -40,7 +40,7 @@ function checksTable(caption: string, checks: readonly CheckPair[], failing: boo
   return html`<div class="table-wrap"><table class="list-table compare-table">
   <caption class="visually-hidden">${caption}</caption>
   <thead><tr><th scope="col">Check</th><th scope="col">Run ${runs.from.number}</th><th scope="col">Run ${runs.to.number}</th></tr></thead>
-  <tbody>${checks.map((check) => html`<tr id="compare-${check.id}">
+  <tbody>${byImportance(checks).map((check) => html`<tr id="compare-${check.id}">
     <td data-label="Check"><span class="importance importance--${check.importance}">${IMPORTANCE_NAMES[check.importance]}</span> ${checkTitle(check.id, failing)}</td>
     <td data-label="Run ${runs.from.number}">${value(check.from)}</td>
     <td data-label="Run ${runs.to.number}">${value(check.to)}</td>

@@ -13,7 +13,7 @@ export const CHART_RUNS = 30;
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PLOT = { left: 44, right: 16, top: 14, bottom: 44 };
+const PLOT = { left: 44, right: 24, top: 14, bottom: 44 };
 const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right;
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom;
 const SCORE_TICKS = [0, 25, 50, 75, 100];
