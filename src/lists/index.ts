@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { Verdict } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
-import { listRuns } from '../repositories/report-run.repository.ts';
+import { listRuns, previousRunScores } from '../repositories/report-run.repository.ts';
 import { NotFoundError } from '../services/errors.ts';
 import { toRunSummary } from '../services/run-view.ts';
 import { toReportSummary } from '../services/report-view.ts';
@@ -54,6 +54,16 @@ export function createLists(db: Kysely<Database>) {
         async (window) => (await reportRepository.listReports(db, accountId, { ...query, ...window })).map(toReportSummary),
         () => countReports(accountId, query),
       );
+    },
+
+    /**
+     * The score of the run before the latest of each of the account's reports in `reportIds` (one list
+     * page's), by report id; reports without a previous run are absent. One indexed query for the page,
+     * which reads no run's results.
+     */
+    async previousScores(accountId: number, reportIds: readonly number[]): Promise<Map<number, number>> {
+      const rows = await previousRunScores(db, accountId, reportIds);
+      return new Map(rows.map((row) => [row.report_id, row.score]));
     },
 
     /** One page of a report's runs, newest first; NotFoundError when the report is not the account's. */

@@ -28,3 +28,22 @@ export async function latestRun(db: DbExecutor, reportId: number, before?: numbe
   if (before !== undefined) query = query.where('number', '<', before);
   return query.orderBy('number', 'desc').limit(1).executeTakeFirst();
 }
+
+/**
+ * The score of the run before each report's latest, for the account's reports among `reportIds` (a
+ * list page's): one query, each report's row joined to one run by the (report_id, number) unique
+ * index. Run numbers are never reused or skipped, so the previous run is number last_run_number - 1;
+ * a report without one (a single run, or the older runs no longer kept) is left out.
+ */
+export async function previousRunScores(db: DbExecutor, userId: number, reportIds: readonly number[]): Promise<{ report_id: number; score: number }[]> {
+  if (reportIds.length === 0) return [];
+  return db
+    .selectFrom('reports')
+    .innerJoin('report_runs', (join) =>
+      join.onRef('report_runs.report_id', '=', 'reports.id').on((eb) => eb('report_runs.number', '=', eb('reports.last_run_number', '-', 1))),
+    )
+    .select(['report_runs.report_id', 'report_runs.score'])
+    .where('reports.user_id', '=', userId)
+    .where('reports.id', 'in', reportIds)
+    .execute();
+}

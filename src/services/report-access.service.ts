@@ -19,7 +19,11 @@ export interface Viewer {
 }
 
 export type ReportAccess =
-  | { kind: 'visible'; report: Report; asOwner: boolean }
+  /**
+   * ownerId is the account the report belongs to: the viewer may see the report's runs, so an adapter
+   * reads them through the owner-scoped run service and list (the decision is made here, once).
+   */
+  | { kind: 'visible'; report: Report; asOwner: boolean; ownerId: number }
   /** Password-protected and not unlocked: ask for the password. */
   | { kind: 'locked' }
   /** Missing, private to someone else, or not viewable: the not-found answer. */
@@ -74,7 +78,9 @@ export function createReportAccessService(db: Kysely<Database>) {
       if (!row) return { kind: 'hidden' };
       // Decided again on the row read: its privacy or password may have changed in between.
       const decision = decide(row, viewer);
-      return decision.kind === 'visible' ? { kind: 'visible', report: toReport(row), asOwner: decision.asOwner } : decision;
+      return decision.kind === 'visible'
+        ? { kind: 'visible', report: toReport(row), asOwner: decision.asOwner, ownerId: row.user_id }
+        : decision;
     },
 
     async passwordGate(id: number): Promise<PasswordGate> {

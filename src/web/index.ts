@@ -13,6 +13,7 @@ import { dashboardProjectRoutes } from './routes/dashboard-projects.ts';
 import { dashboardReportRoutes } from './routes/dashboard-reports.ts';
 import { dashboardWebhookRoutes } from './routes/dashboard-webhooks.ts';
 import { reportPageRoutes } from './routes/report-page.ts';
+import { reportRunRoutes } from './routes/report-runs.ts';
 import { signInRoutes } from './routes/sign-in.ts';
 
 export interface WebOptions {
@@ -45,6 +46,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     pages.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard/reports', 302));
     await pages.register(signInRoutes, { sessions: options.sessions });
     await pages.register(reportPageRoutes, { access: options.access, unlockAttempts: options.unlockAttempts });
+    await pages.register(reportRunRoutes, { access: options.access });
     await pages.register(dashboardReportRoutes);
     await pages.register(dashboardProjectRoutes);
     await pages.register(dashboardWebhookRoutes);

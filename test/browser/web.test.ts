@@ -308,6 +308,74 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
     expect(gone?.status()).toBe(404);
   }, BROWSER_TEST_MS);
 
+  it('draws the score over time and what changed for a report with 3 runs, on screen and in print', async () => {
+    // A page the test edits between analyses: good, then without its title, then bad.
+    site.route('/history', html(goodPage()));
+    const { id } = await t.app.services.reports.create(owner.id, { url: site.url('/history'), privacy: 0 });
+    site.route('/history', html(goodPage().replace(/<title>[^<]*<\/title>/, '')));
+    await t.app.services.reports.update(owner.id, id, { regenerate: true });
+    site.route('/history', html(BAD_PAGE));
+    await t.app.services.reports.update(owner.id, id, { regenerate: true });
+
+    const page = await newPage();
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.goto(`${base}/reports/${id}`);
+    const chart = page.getByRole('img', { name: /^Score of the last 3 runs/ });
+    expect(await chart.isVisible()).toBe(true);
+    expect(await chart.locator('circle.score-chart-point').count()).toBe(3);
+    const changes = page.getByRole('region', { name: 'What changed since the previous run' });
+    expect(await changes.isVisible()).toBe(true);
+    expect(await changes.getByText(/score down \d+/).count()).toBe(1);
+    await chart.screenshot({ path: join(SCREENSHOTS, 'report-score-chart.png') });
+    await changes.screenshot({ path: join(SCREENSHOTS, 'report-changes.png') });
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await chart.isVisible()).toBe(true);
+    expect(await changes.isVisible()).toBe(true);
+    const box = await chart.boundingBox();
+    // A4 is 210 mm wide, less the 14 mm margins: about 690 CSS pixels.
+    expect(box?.width ?? 0).toBeLessThanOrEqual(690);
+    expect(box?.width ?? 0).toBeGreaterThan(200);
+    await chart.screenshot({ path: join(SCREENSHOTS, 'report-score-chart-print.png') });
+    await page.pdf({ path: join(SCREENSHOTS, 'report-history.pdf'), format: 'A4' });
+    await page.emulateMedia({ media: 'screen' });
+
+    // A point opens its run; the compare form (no script) compares the first run with the latest.
+    await chart.locator('a').first().click();
+    await page.waitForURL(/\/reports\/\d+\/runs\/\d+$/);
+    expect(await page.getByRole('note').textContent()).toContain('Run 1 of this report');
+    await page.getByRole('link', { name: 'See the latest run' }).click();
+    await page.waitForURL(`${base}/reports/${id}`);
+    const firstRun = await page.locator('#compare-from option', { hasText: /^Run 1 ·/ }).getAttribute('value');
+    await page.getByLabel('Older run').selectOption(firstRun ?? '');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.waitForURL(/\/compare\?from=\d+&to=\d+$/);
+    expect(await page.title()).toMatch(/^Run 1 and run 3 of the SEO report/);
+    expect(await page.getByRole('heading', { name: /^Still failing/ }).isVisible()).toBe(true);
+    await screenshot(page, 'report-compare');
+  }, BROWSER_TEST_MS);
+
+  it('shows the change since the previous run and the schedule on the dashboard, and sets a schedule', async () => {
+    const page = ownerPage;
+    await page.goto(`${base}/dashboard/reports`);
+    expect(await page.getByText(/^score down \d+$/).count()).toBeGreaterThan(0);
+    await screenshot(page, 'dashboard-reports-changes');
+    const id = (await t.app.services.lists.reports(owner.id, { sortBy: 'id', sort: 'desc', page: 1, perPage: 1 })).items[0].id;
+    await page.goto(`${base}/dashboard/reports/${id}`);
+    await page.getByLabel('Repeat').selectOption('cron');
+    await page.getByLabel('Cron expression').fill('0 6 * * 1');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await page.waitForURL(`${base}/dashboard/reports/${id}?notice=schedule-saved`);
+    expect(await page.getByRole('status').textContent()).toContain('Schedule saved.');
+    expect(await page.getByText(/Next run:/).isVisible()).toBe(true);
+    await page.getByLabel('Cron expression').fill('* * * * *');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await page.locator('#schedule-error').waitFor();
+    await screenshot(page, 'dashboard-schedule-invalid');
+    await page.goto(`${base}/dashboard/reports`);
+    expect(await page.locator(`tr:has(a[href="/reports/${id}"]) td[data-label="Schedule"]`).textContent()).toBe('0 6 * * 1');
+  }, BROWSER_TEST_MS);
+
   it('can be used with the keyboard: the first Tab reaches the skip link, focus is visible', async () => {
     const page = ownerPage;
     await page.goto(`${base}/dashboard/reports`);

@@ -277,6 +277,7 @@ describe.each(testDialects())('dashboard [%s]', (dialect) => {
         ['/dashboard/reports', { url: site.url('/bad') }],
         [`/dashboard/reports/${report.id}/privacy`, { privacy: 1 }],
         [`/dashboard/reports/${report.id}/regenerate`, {}],
+        [`/dashboard/reports/${report.id}/schedule`, { schedule: 'weekly' }],
         [`/dashboard/reports/${report.id}/delete`, {}],
         [`/dashboard/projects/${project}/delete`, {}],
         ['/sign-out', {}],

@@ -31,12 +31,17 @@ describe('web responses', () => {
     const site = await startSite({ '/': html(goodPage()) });
     const report = await t.app.services.reports.create(account.id, { url: site.url('/'), privacy: 2, password: 'pw' });
     await site.close();
+    const [run] = (await t.app.services.lists.runs(account.id, report.id, { page: 1, perPage: 1 })).items;
     const owner = new WebClient(t.app);
     await owner.signIn(account.key);
     const pages: [WebClient, string][] = [
       [new WebClient(t.app), '/sign-in'],
       [new WebClient(t.app), `/reports/${report.id}`],
       [owner, `/reports/${report.id}`],
+      [owner, `/reports/${report.id}/runs`],
+      [owner, `/reports/${report.id}/runs/${run.id}`],
+      [owner, `/reports/${report.id}/compare`],
+      [new WebClient(t.app), `/reports/${report.id}/runs/${run.id}`],
       [owner, `/dashboard/reports/${report.id}`],
       [owner, `/dashboard/reports/${report.id}/delete`],
       [browser, '/dashboard/reports'],

@@ -24,7 +24,12 @@ const ReportsPageQuery = Type.Object({ ...ReportListQuery.properties, notice: Ty
 const ManagePageQuery = Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) });
 
 const LIST_NOTICES = { 'report-deleted': 'The report was deleted.' };
-const MANAGE_NOTICES = { 'privacy-saved': 'Privacy saved.' };
+const MANAGE_NOTICES = { 'privacy-saved': 'Privacy saved.', 'schedule-saved': 'Schedule saved.' };
+/** The schedule form: a choice, and the cron expression when the choice is "cron". */
+const ScheduleBody = Type.Object({
+  schedule: Type.String({ maxLength: 20 }),
+  cron: Type.Optional(Type.String({ maxLength: 200 })),
+});
 /** The project filter offers the first names alphabetically; the API allows 100 a page. */
 const PROJECT_CHOICES = 100;
 
@@ -58,7 +63,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply: FastifyReply,
     status: number,
     id: number,
-    extra: Pick<ManageReportOptions, 'privacy' | 'regenerateError' | 'notice'> = {},
+    extra: Pick<ManageReportOptions, 'privacy' | 'regenerateError' | 'schedule' | 'notice'> = {},
   ) {
     const report = await reports.show(signedInAccount(request).id, id);
     return sendPage(reply, status, manageReportPage({
@@ -87,7 +92,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sort: q.sort ?? 'desc',
         per_page: q.per_page ?? 100,
       };
-      const [page, projectPage] = await Promise.all([
+      const [reportsPage, projectPage] = await Promise.all([
         lists.reports(account.id, {
           search: filters.search,
           project: filters.project,
@@ -100,9 +105,12 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
         lists.projects(account.id, { sortBy: 'project', sort: 'asc', page: 1, perPage: PROJECT_CHOICES }),
       ]);
+      // The change since each report's previous run: one query for the page's ids, no run's results.
+      const previousScores = await lists.previousScores(account.id, reportsPage.items.map((report) => report.id));
       return sendPage(reply, 200, reportsListPage({
         nav: dashboardNav(request, reply, 'reports'),
-        page,
+        page: reportsPage,
+        previousScores,
         filters,
         projects: projectPage.items.map((project) => project.project),
         notice: noticeFrom(LIST_NOTICES, q.notice),
@@ -181,6 +189,26 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       return reply.redirect(`/dashboard/reports/${id}?notice=privacy-saved`, 303);
+    },
+  );
+
+  app.post(
+    '/dashboard/reports/:id/schedule',
+    { schema: { hide: true, params: ReportIdParams, body: ScheduleBody }, attachValidation: true, ...signedInForm },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const choice = { selected: textValue(request.body?.schedule), cron: textValue(request.body?.cron) };
+      const invalid = errorsOf(request, null);
+      if (invalid) return renderManage(request, reply, 422, id, { schedule: { ...choice, errors: invalid } });
+      const schedule = choice.selected === 'cron' ? choice.cron : choice.selected;
+      try {
+        await reports.update(signedInAccount(request).id, id, { schedule, regenerate: false });
+      } catch (error) {
+        const errors = errorsOf(request, error);
+        if (errors) return renderManage(request, reply, 422, id, { schedule: { ...choice, errors } });
+        throw error;
+      }
+      return reply.redirect(`/dashboard/reports/${id}?notice=schedule-saved`, 303);
     },
   );
 

@@ -11,6 +11,7 @@ import { sendNotFoundPage, sendPage } from '../render.ts';
 import { errorPage } from '../views/message-pages.ts';
 import { reportPage } from '../views/report.ts';
 import { unlockPage } from '../views/unlock.ts';
+import { historyOf, visibleReport } from './report-viewer.ts';
 
 export interface ReportPageRouteOptions {
   access: ReportAccessService;
@@ -27,22 +28,10 @@ function waitSentence(seconds: number): string {
 
 export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions> = async (app, { access, unlockAttempts }) => {
   app.get('/reports/:id', { schema: { hide: true, params: ReportIdParams } }, async (request, reply) => {
-    const id = parseId(request.params.id);
-    const signedIn = request.webAccount !== null;
-    const result = await access.view(id, {
-      accountId: request.webAccount?.id ?? null,
-      unlockToken: request.cookies[unlockCookieName(id)],
-    });
-    switch (result.kind) {
-      case 'visible':
-        return sendPage(reply, 200, reportPage({ report: result.report, asOwner: result.asOwner, signedIn }));
-      case 'locked':
-        return sendPage(reply, 200, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn }));
-      case 'hidden':
-        return sendNotFoundPage(reply);
-      default:
-        throw new Error(`unknown access ${JSON.stringify(result satisfies never)}`);
-    }
+    const visible = await visibleReport(access, request, reply, parseId(request.params.id));
+    if (!visible) return reply;
+    const history = await historyOf(app.services, visible);
+    return sendPage(reply, 200, reportPage({ report: visible.report, asOwner: visible.asOwner, signedIn: request.webAccount !== null, history }));
   });
 
   app.post(

@@ -5,6 +5,7 @@ import { shortUrl, timeElement } from './format.ts';
 import { ANALYSIS_REFRESH_SECONDS, analysisInProgress, analysisNotice, scoreChip } from './analysis-state.ts';
 import { PROGRESS_STEPS, csrfField, otherErrors, privacyFields, progressSubmit, type FieldErrors } from './form-parts.ts';
 import { layout, type HeaderNav } from './layout.ts';
+import { scheduleForm, type ScheduleFormOptions } from './schedule-form.ts';
 
 export interface ManageReportOptions {
   nav: HeaderNav;
@@ -15,6 +16,8 @@ export interface ManageReportOptions {
   /** After a refused privacy change: the choice made and why it was refused. */
   privacy?: { selected: Privacy; errors: FieldErrors };
   regenerateError?: string;
+  /** After a refused schedule change. */
+  schedule?: ScheduleFormOptions['refused'];
   notice?: string;
 }
 
@@ -54,6 +57,7 @@ ${analysisNotice(report)}
     <div class="form-actions"><button type="submit" class="button button--primary">Save privacy</button></div>
   </form>
 </section>
+${scheduleForm({ report, csrfToken, refused: options.schedule })}
 <section class="panel" aria-labelledby="regenerate-heading">
   <h2 id="regenerate-heading">Analyse again</h2>
   <p>Fetch the page now and replace the results. The report keeps its number and link; if the page cannot be fetched, nothing changes.</p>

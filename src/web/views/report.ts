@@ -4,7 +4,7 @@
 import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../../analysis/types.ts';
 import type { Category, CheckDefinition } from '../../checks/check.ts';
 import { allChecks } from '../../checks/index.ts';
-import type { Report } from '../../services/types.ts';
+import type { Report, RunSummary } from '../../services/types.ts';
 import { html, httpUrlOrNull, withCodeSpans, type SafeHtml } from '../html.ts';
 import { renderErrors, renderValue } from './check-value.ts';
 import {
@@ -22,11 +22,16 @@ import {
 import { layout, type HeaderNav } from './layout.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, analysisNotice } from './analysis-state.ts';
 import { scoreRing } from './score-ring.ts';
+import { TRIGGER_NAMES } from './run-list.ts';
 
 export interface ReportPageOptions {
   report: Report;
   asOwner: boolean;
   signedIn: boolean;
+  /** The latest run's history: score over time, changes, runs (report-history.ts). */
+  history?: SafeHtml;
+  /** Set on a run's page: `report` carries that run's results, and the page says which run it is. */
+  run?: RunSummary & { latest: boolean };
 }
 
 type Status = 'failed' | 'passed' | 'not-applicable';
@@ -175,8 +180,15 @@ function hasRun(report: Report): report is AnalysedReport {
   return report.result !== null;
 }
 
-export function reportPage({ report, asOwner, signedIn }: ReportPageOptions): SafeHtml {
-  const refreshSeconds = analysisInProgress(report) ? ANALYSIS_REFRESH_SECONDS : undefined;
+/** The note at the top of a run's page: which run it is, and the way back to the latest. */
+function runNote(reportId: number, run: NonNullable<ReportPageOptions['run']>): SafeHtml {
+  return html`<p class="notice run-note" role="note">Run ${run.number} of this report, from ${timeElement(run.generated_at)} (${TRIGGER_NAMES[run.trigger]}).
+  ${run.latest ? 'It is the latest run.' : html`<a href="/reports/${reportId}">See the latest run</a>`}</p>`;
+}
+
+export function reportPage({ report, asOwner, signedIn, history, run }: ReportPageOptions): SafeHtml {
+  // A past run never changes: only the latest is refreshed while an analysis is under way.
+  const refreshSeconds = analysisInProgress(report) && !run ? ANALYSIS_REFRESH_SECONDS : undefined;
   const nav: HeaderNav = { kind: signedIn ? 'signed-in' : 'signed-out' };
   const header = (meta: SafeHtml) => html`<header class="report-header">
   <p class="eyebrow">SEO report</p>
@@ -184,7 +196,7 @@ export function reportPage({ report, asOwner, signedIn }: ReportPageOptions): Sa
   <p class="report-meta">${meta}</p>
   ${asOwner ? ownerBar(report) : ''}
 </header>
-${analysisNotice(report)}`;
+${run ? runNote(report.id, run) : analysisNotice(report)}`;
   if (!hasRun(report)) {
     return layout({
       title: `SEO report for ${shortUrl(report.url)} — ${STATE_NAMES[report.state].toLowerCase()} · pagegrade`,
@@ -197,7 +209,7 @@ ${analysisNotice(report)}`;
   const groups = groupResults(report.results);
   const { issues } = report;
   return layout({
-    title: `SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · pagegrade`,
+    title: `${run ? `Run ${run.number} of the ` : ''}SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · pagegrade`,
     description:
       `SEO report for ${report.url}: ${report.score}/100 (${report.result}), ` +
       `failed checks: ${issues.high} high, ${issues.medium} medium and ${issues.low} low importance.`,
@@ -206,6 +218,7 @@ ${analysisNotice(report)}`;
     main: html`<article class="report">
 ${header(html`Generated ${timeElement(report.generated_at)}`)}
 ${summary(report, groups)}
+${history ?? ''}
 ${CATEGORIES.map((category) => categorySection(category, groups.get(category) ?? []))}
 ${pageFacts(report, report.page)}
 </article>`,

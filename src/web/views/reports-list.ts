@@ -8,6 +8,8 @@ import { layout, type HeaderNav } from './layout.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, scoreChip } from './analysis-state.ts';
 import { listControls, selectOption } from './list-controls.ts';
 import { pagination } from './pagination.ts';
+import { scheduleText } from './schedule-form.ts';
+import { scoreDelta } from './score-delta.ts';
 
 interface ReportFilters {
   search?: string;
@@ -22,6 +24,8 @@ interface ReportFilters {
 export interface ReportsListOptions {
   nav: HeaderNav;
   page: Page<ReportSummary>;
+  /** The score of the run before each report's latest, by report id (absent: no previous run). */
+  previousScores: ReadonlyMap<number, number>;
   filters: ReportFilters;
   /** Project names for the project filter. */
   projects: readonly string[];
@@ -71,17 +75,20 @@ function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeH
 </form>`;
 }
 
-function reportRow(report: ReportSummary): SafeHtml {
+function reportRow(report: ReportSummary, previousScore: number | undefined): SafeHtml {
   const { issues } = report;
+  const change = previousScore === undefined || report.score === null ? null : report.score - previousScore;
   return html`<tr>
   <td data-label="Report"><a class="report-link" href="/reports/${report.id}">${shortUrl(report.url)}</a>
     <span class="muted">#${report.id} · ${report.project}</span></td>
   <td data-label="Score">${scoreChip(report)}</td>
+  <td data-label="Change">${scoreDelta(change)}</td>
   <td data-label="Failed checks">${issues === null
     ? html`<span class="muted">no run yet</span>`
     : html`<span class="issue-inline issue-inline--high">${formatNumber(issues.high)} high</span>,
     <span class="issue-inline">${formatNumber(issues.medium)} medium</span>, <span class="issue-inline">${formatNumber(issues.low)} low</span>`}</td>
   <td data-label="Privacy">${PRIVACY_NAMES[report.privacy]}</td>
+  <td data-label="Schedule">${scheduleText(report.schedule)}</td>
   <td data-label="Generated">${report.generated_at === null ? html`<span class="muted">not yet</span>` : timeElement(report.generated_at)}</td>
   <td data-label="Actions" class="row-actions"><a href="/dashboard/reports/${report.id}">Manage<span class="visually-hidden"> report #${report.id}</span></a>
     <a href="/dashboard/reports/${report.id}/delete" class="danger-link">Delete<span class="visually-hidden"> report #${report.id}</span></a></td>
@@ -94,7 +101,7 @@ function emptyState(filtered: boolean): SafeHtml {
     : html`<p class="empty">No reports yet. <a href="/dashboard/reports/new">Analyse your first page</a></p>`;
 }
 
-export function reportsListPage({ nav, page, filters, projects, notice }: ReportsListOptions): SafeHtml {
+export function reportsListPage({ nav, page, previousScores, filters, projects, notice }: ReportsListOptions): SafeHtml {
   const query = { ...filters };
   const filtered = Boolean(filters.search || filters.project || filters.result || filters.state);
   return layout({
@@ -113,8 +120,8 @@ ${page.items.length === 0 && page.total === 0
   ? emptyState(filtered)
   : html`<div class="table-wrap"><table class="list-table">
   <caption class="visually-hidden">Reports, ${filters.sort === 'asc' ? 'ascending' : 'descending'} by ${SORT_KEYS.find(([key]) => key === filters.sort_by)?.[1] ?? filters.sort_by}</caption>
-  <thead><tr><th scope="col">Report</th><th scope="col">Score</th><th scope="col">Failed checks</th><th scope="col">Privacy</th><th scope="col">Generated</th><th scope="col">Actions</th></tr></thead>
-  <tbody>${page.items.map(reportRow)}</tbody>
+  <thead><tr><th scope="col">Report</th><th scope="col">Score</th><th scope="col">Change</th><th scope="col">Failed checks</th><th scope="col">Privacy</th><th scope="col">Schedule</th><th scope="col">Generated</th><th scope="col">Actions</th></tr></thead>
+  <tbody>${page.items.map((report) => reportRow(report, previousScores.get(report.id)))}</tbody>
 </table></div>
 ${pagination('/dashboard/reports', query, page, 'reports')}`}`,
   });
