@@ -84,4 +84,19 @@ forEachDialect('the webhook.deliver job', (database) => {
     expect(row.last_error).toMatch(/PAGEGRADE_SECRET_KEY is not the key it was stored with/);
     expect(receiver.received).toEqual([]);
   });
+
+  it('a delivery the queue cannot take is failed at once with why, never left pending', async () => {
+    const { db } = database();
+    const receiver = await startReceiver([204]);
+    receivers.push(receiver);
+    const service = createWebhookService(db, async () => {
+      throw new Error('Redis is away');
+    }, { secretKey: KEY, allowPrivateUrls: true, retryMs: [10], userAgent: 'pagegrade-test' });
+    const user = await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: new Date().toISOString() });
+    const webhook = await service.register(user.id, { url: receiver.url(), events: 'report.completed' });
+    const [deliveryId] = await service.notify(user.id, 'report.completed', { id: 1 });
+    const [delivery] = (await service.deliveries(user.id, webhook.id, 1, 10)).items;
+    expect(delivery).toMatchObject({ id: deliveryId, status: 'failed', attempts: 0 });
+    expect(receiver.received).toEqual([]);
+  });
 });

@@ -141,7 +141,15 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
         created_at: now.toISOString(),
       }));
       await webhookRepository.insertDeliveries(db, deliveries);
-      for (const delivery of deliveries) await enqueue({ deliveryId: delivery.id, attempt: 1 }, {});
+      for (const delivery of deliveries) {
+        try {
+          await enqueue({ deliveryId: delivery.id, attempt: 1 }, {});
+        } catch (error) {
+          // No job will ever attempt it: say so on the delivery rather than leave it pending for good.
+          const reason = error instanceof Error ? error.message : String(error);
+          await webhookRepository.failDelivery(db, delivery.id, `The delivery could not be queued: ${reason}`);
+        }
+      }
       return deliveries.map((delivery) => delivery.id);
     },
 
