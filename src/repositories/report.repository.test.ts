@@ -10,6 +10,7 @@ import {
   deleteReportsOfProject,
   findReport,
   findReportById,
+  findReportRow,
   insertReport,
   insertReportsBulk,
   listReports,
@@ -212,9 +213,9 @@ forEachDialect('report repository', (database) => {
   it('adds runs numbered one past the last, the report showing the newest, and keeps only the newest few', async () => {
     const { db } = database();
     const owner = await newUserId(db);
-    const stranger = await newUserId(db);
     const [id] = await insertAll(db, owner, [{ result: 'good' }]);
     expect(await findReport(db, owner, id)).toMatchObject({ runs_count: 1, last_run_number: 1 });
+    const current = async () => (await findReportRow(db, owner, id))!;
     const run = (score: number) => ({
       trigger: 'regenerate' as const,
       result: score >= 80 ? ('good' as const) : ('bad' as const),
@@ -227,10 +228,9 @@ forEachDialect('report repository', (database) => {
       generated_at: `2026-11-2${score % 10}T00:00:00.000Z`,
     });
     const patch = (at: string) => ({ patch: { state: 'done' as const, updated_at: at }, keep: 3 });
-    expect(await addRun(db, stranger, id, run(10), patch(NOW))).toBe(0);
-    for (const score of [11, 92, 13]) await addRun(db, owner, id, run(score), patch(NOW));
+    for (const score of [11, 92, 13]) await addRun(db, await current(), run(score), patch(NOW));
     expect(await findReport(db, owner, id)).toMatchObject({ runs_count: 3, last_run_number: 4, score: 13, result: 'bad', result_rank: 0, results: '{"score":13}' });
-    expect(await addRun(db, owner, id, run(94), patch(NOW))).toBe(5);
+    expect(await addRun(db, await current(), run(94), patch(NOW))).toBe(5);
     const kept = await db.selectFrom('report_runs').select(['number', 'score', 'trigger']).where('report_id', '=', id).orderBy('number').execute();
     expect(kept).toEqual([
       { number: 3, score: 92, trigger: 'regenerate' },

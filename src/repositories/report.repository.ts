@@ -164,25 +164,17 @@ export async function updateReport(db: DbExecutor, userId: number, id: number, p
 /**
  * Stores a successful analysis as the report's next run (its number one past the last, never reused),
  * makes it the report's latest with `patch`, and deletes the oldest runs past the newest `keep`.
- * Call inside the transaction that locked the report's project. 0 when the report is not the user's.
+ * `report` is the row as read inside the transaction that locked the report's project.
  */
 export async function addRun(
   db: DbExecutor,
-  userId: number,
-  id: number,
+  report: Pick<ReportListRow, 'id' | 'user_id' | 'runs_count' | 'last_run_number'>,
   run: RunColumns & { trigger: RunTrigger },
   options: { keep: number; patch: ReportPatch },
 ): Promise<number> {
   return inOneTransaction(db, async (trx) => {
-    const report = await trx
-      .selectFrom('reports')
-      .select(['last_run_number', 'runs_count'])
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (report === undefined) return 0;
     const number = report.last_run_number + 1;
-    await trx.insertInto('report_runs').values({ ...run, report_id: id, number }).execute();
+    await trx.insertInto('report_runs').values({ ...run, report_id: report.id, number }).execute();
     const { results: _results, trigger: _trigger, ...summary } = run;
     await trx
       .updateTable('reports')
@@ -193,9 +185,13 @@ export async function addRun(
         last_run_number: number,
         runs_count: Math.min(report.runs_count + 1, options.keep),
       })
-      .where('id', '=', id)
+      .where('user_id', '=', report.user_id)
+      .where('id', '=', report.id)
       .execute();
-    await trx.deleteFrom('report_runs').where('report_id', '=', id).where('number', '<=', number - options.keep).execute();
+    // Runs are numbered without gaps from the first kept one: only a report past `keep` has one to drop.
+    if (report.runs_count + 1 > options.keep) {
+      await trx.deleteFrom('report_runs').where('report_id', '=', report.id).where('number', '<=', number - options.keep).execute();
+    }
     return number;
   });
 }

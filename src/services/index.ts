@@ -20,6 +20,7 @@ import { createReportAnalysisJobs } from './report-analysis-jobs.ts';
 import type { ReportNotifier } from './run-events.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import { createWebhookService } from './webhook.service.ts';
+import type { WebhookEvent } from './webhook-events.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -69,13 +70,16 @@ export function createServices(database: AppDatabase, config: Config, options: S
   });
   const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure);
   // An event that cannot be sent (the database or queue away) is reported, never fails the analysis.
-  const notify: ReportNotifier = async (accountId, event, data) => {
+  const notify: ReportNotifier = async (accountId, events) => {
     try {
-      if (!(await webhooks.subscribed(accountId, event))) return;
-      const payload = await data();
-      if (payload !== undefined) await webhooks.notify(accountId, event, payload);
+      const wanted = await webhooks.subscribedEvents(accountId);
+      for (const [event, data] of Object.entries(events)) {
+        if (!wanted.has(event as WebhookEvent)) continue;
+        const payload = await data();
+        if (payload !== undefined) await webhooks.notify(accountId, event as WebhookEvent, payload);
+      }
     } catch (error) {
-      reportError(error, { kind: 'webhook.deliver', message: `could not queue the ${event} webhooks of account ${accountId}` });
+      reportError(error, { kind: 'webhook.deliver', message: `could not queue the report webhooks of account ${accountId}` });
     }
   };
   const analysisJobs = createReportAnalysisJobs(db, analyze, notify, { runsKept: config.runsKept, alertScoreDrop: config.alertScoreDrop });

@@ -44,7 +44,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
   async function fail(accountId: number, reportId: number, message: string): Promise<void> {
     const now = new Date().toISOString();
     const moved = await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'failed', lastError: message, now });
-    if (moved) await notify(accountId, 'report.failed', () => currentSummary(accountId, reportId));
+    if (moved) await notify(accountId, { 'report.failed': () => currentSummary(accountId, reportId) });
   }
 
   return {
@@ -64,7 +64,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
         throw error;
       }
       try {
-        await storeRun(db, accountId, reportId, analysis, { trigger, keep: settings.runsKept });
+        await storeRun(db, accountId, reportId, analysis, { trigger, keep: settings.runsKept, project: row.project });
       } catch (error) {
         if (error instanceof NotFoundError) return; // deleted while it was being analysed
         throw error;

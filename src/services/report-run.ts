@@ -50,10 +50,14 @@ export function analysisColumns(analysis: Analysis) {
  * The report as it is once its project's row is locked (see lockProject), so a project delete or
  * another change to the project's reports cannot interleave with the caller's.
  */
-export async function lockedReport(trx: Kysely<Database>, userId: number, id: number): Promise<ReportListRow> {
-  const seen = await reportRepository.findReportRow(trx, userId, id);
-  if (!seen) throw new NotFoundError();
-  await lockProject(trx, userId, seen.project);
+export async function lockedReport(trx: Kysely<Database>, userId: number, id: number, project?: string): Promise<ReportListRow> {
+  // A report's url, and so its project, never changes: a caller that read it already skips a read.
+  if (project === undefined) {
+    const seen = await reportRepository.findReportRow(trx, userId, id);
+    if (!seen) throw new NotFoundError();
+    project = seen.project;
+  }
+  await lockProject(trx, userId, project);
   const current = await reportRepository.findReportRow(trx, userId, id);
   if (!current) throw new NotFoundError();
   return current;
@@ -68,13 +72,13 @@ export async function storeRun(
   userId: number,
   id: number,
   analysis: Analysis,
-  options: RunOptions & { patch?: Omit<reportRepository.ReportPatch, 'updated_at'> },
+  options: RunOptions & { patch?: Omit<reportRepository.ReportPatch, 'updated_at'>; project?: string },
 ): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const current = await lockedReport(trx, userId, id);
+    const current = await lockedReport(trx, userId, id, options.project);
     const patch = { ...options.patch, state: 'done' as const, last_error: null, updated_at: now };
-    await reportRepository.addRun(trx, userId, id, { ...analysisColumns(analysis), trigger: options.trigger }, { keep: options.keep, patch });
+    await reportRepository.addRun(trx, current, { ...analysisColumns(analysis), trigger: options.trigger }, { keep: options.keep, patch });
     if (analysis.result !== current.result) {
       await adjustProjectCounts(trx, userId, current.project, verdictMoved(current.result, analysis.result), now);
     }

@@ -118,14 +118,14 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
         return reportRepository.insertReport(trx, row);
       });
       if (analysis === null) {
-        // Read before queueing: a worker may start at once, and the answer says the report is queued.
-        const queued = await show(userId, id);
+        // Made before queueing: a worker may start at once, and the answer says the report is queued.
+        const queued = toReport({ id, ...row, runs_count: 0 });
         await queueOrUndo(() => queueAnalysis(userId, id, 'create'), () => removeReport(userId, id));
         return queued;
       }
       const stored = { id, ...row, runs_count: 1, last_run_number: 1 };
       const report = toAnalysedReport(stored, analysis);
-      await notify(userId, 'report.completed', async () => toReportSummary(stored));
+      await notify(userId, { 'report.completed': async () => toReportSummary(stored) });
       return report;
     },
 
@@ -158,7 +158,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
         analysis = await analyzeOrReject(userId, existing.url);
       } catch (error) {
         if (error instanceof ValidationError) {
-          await notify(userId, 'report.failed', async () => ({ ...toReportSummary(existing), last_error: { message: error.message } }));
+          await notify(userId, { 'report.failed': async () => ({ ...toReportSummary(existing), last_error: { message: error.message } }) });
         }
         throw error;
       }

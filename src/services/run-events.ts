@@ -14,11 +14,14 @@ import type { ReportSummary } from './types.ts';
 type ReportEvent = 'report.completed' | 'report.failed' | 'report.regressed';
 type EventData = ReportSummary | (ReportSummary & { diff: RunDiff });
 /**
- * Tells subscribers (webhooks) what happened to a report; never throws into the caller's work. The
- * data is built only when someone subscribes to the event (undefined: nothing to send after all), so
- * an account without webhooks pays one small query per event, not the reads behind the data.
+ * Tells subscribers (webhooks) what happened to a report; never throws into the caller's work. Each
+ * event's data is built only when someone subscribes to it (undefined: nothing to send after all), so
+ * an account without webhooks pays one small query per call, not the reads behind the data.
  */
-export type ReportNotifier = (accountId: number, event: ReportEvent, data: () => Promise<EventData | undefined>) => Promise<void>;
+export type ReportNotifier = (
+  accountId: number,
+  events: Partial<Record<ReportEvent, () => Promise<EventData | undefined>>>,
+) => Promise<void>;
 
 const RANK = { bad: 0, decent: 1, good: 2 } as const;
 
@@ -53,13 +56,15 @@ export async function announceRun(
     const row = await findReportRow(db, accountId, reportId);
     return row && toReportSummary(row);
   };
-  await notify(accountId, 'report.completed', summary);
-  await notify(accountId, 'report.regressed', async () => {
-    const latest = await latestRun(db, reportId);
-    const previous = latest && (await latestRun(db, reportId, latest.number));
-    if (latest === undefined || previous === undefined) return undefined;
-    const diff = diffRuns(reportId, toRun(previous), toRun(latest));
-    const report = isRegression(diff, scoreDrop) ? await summary() : undefined;
-    return report && { ...report, diff };
+  await notify(accountId, {
+    'report.completed': summary,
+    'report.regressed': async () => {
+      const latest = await latestRun(db, reportId);
+      const previous = latest && (await latestRun(db, reportId, latest.number));
+      if (latest === undefined || previous === undefined) return undefined;
+      const diff = diffRuns(reportId, toRun(previous), toRun(latest));
+      const report = isRegression(diff, scoreDrop) ? await summary() : undefined;
+      return report && { ...report, diff };
+    },
   });
 }

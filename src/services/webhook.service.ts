@@ -122,9 +122,9 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
      * body (fixed now, so every attempt signs the same bytes) is queued for the first attempt.
      * Returns the delivery ids.
      */
-    /** Whether any of the account's webhooks wants the event. */
-    async subscribed(userId: number, event: WebhookEvent): Promise<boolean> {
-      return (await webhookRepository.allWebhooks(db, userId)).some((row) => row.events.split(',').includes(event));
+    /** The events any of the account's webhooks subscribes to. */
+    async subscribedEvents(userId: number): Promise<ReadonlySet<WebhookEvent>> {
+      return new Set((await webhookRepository.allWebhooks(db, userId)).flatMap((row) => row.events.split(',') as WebhookEvent[]));
     },
 
     async notify(userId: number, event: WebhookEvent, data: unknown): Promise<string[]> {
