@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { guardPostgresPool } from './postgres-connection-guard.ts';
+import { reusingStatements } from './sqlite-statements.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
 import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
@@ -79,7 +80,7 @@ function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialec
   switch (config.dialect) {
     case 'sqlite':
       // Kysely opens the connection on its first query and closes it on destroy.
-      return new SqliteDialect({ database: async () => openSqlite(config.filename, options.sqliteCacheMb ?? 64) });
+      return new SqliteDialect({ database: async () => reusingStatements(openSqlite(config.filename, options.sqliteCacheMb ?? 64)) });
     case 'postgres':
       return new PostgresDialect({ pool: async () => openPostgresPool(config.connectionString, options) });
     default:
