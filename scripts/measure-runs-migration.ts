@@ -9,11 +9,11 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../src/db/database.ts';
+import { RESULT_RANK } from '../src/db/tables/report.table.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { reportBatches, seedAccounts } from '../bench/seed-rows.ts';
 
 const LAST_BEFORE_RUNS = '2026-11-27-0910-create-webhooks';
-const RANK = { bad: 0, decent: 1, good: 2 } as const;
 /** Rows per statement: far below both drivers' parameter limits. */
 const ROWS_PER_STATEMENT = 500;
 
@@ -31,7 +31,7 @@ async function seed(db: Kysely<any>): Promise<void> {
   }
   for (const batch of reportBatches(size, accounts, userIds, ROWS_PER_STATEMENT)) {
     await db.transaction().execute(async (trx) => {
-      const rows = batch.map(({ results: _results, ...row }) => ({ ...row, url_lower: row.url.toLowerCase(), result_rank: RANK[row.result!] }));
+      const rows = batch.map(({ results: _results, ...row }) => ({ ...row, url_lower: row.url.toLowerCase(), result_rank: RESULT_RANK[row.result!] }));
       const ids = (await trx.insertInto('reports').values(rows).returning('id').execute()).map((row) => row.id).sort((a, b) => a - b);
       await trx.insertInto('report_results').values(ids.map((id, index) => ({ report_id: id, results: batch[index].results }))).execute();
     });

@@ -3,7 +3,7 @@
 // lists, and the functions here keep the two together.
 import type { ExpressionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { NewReport, ReportResult, ReportRow, ReportState } from '../db/tables/report.table.ts';
+import { RESULT_RANK, type NewReport, type ReportResult, type ReportRow, type ReportState } from '../db/tables/report.table.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
@@ -49,7 +49,6 @@ export interface ReportListOptions extends ReportFilters {
   offset: number;
 }
 
-const RESULT_RANK: Record<ReportResult, number> = { bad: 0, decent: 1, good: 2 };
 /** The rank of a report without a run: below every verdict, so no result filter matches it. */
 const NO_RUN_RANK = -1;
 

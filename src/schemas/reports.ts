@@ -2,9 +2,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 import { ReportResults } from './check-results.ts';
+import { REPORT_STATES } from '../db/tables/report.table.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
-const STATES = ['queued', 'running', 'done', 'failed'] as const;
 const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
 const PRIVACY_VALUES = [0, 1, 2] as const;
 
@@ -18,7 +18,7 @@ export const ReportListQuery = Type.Object({
   search_by: Type.Optional(oneOf(['url'] as const, { description: 'Field searched.', default: 'url' })),
   project: Type.Optional(Type.String({ maxLength: 300, description: 'Exact project name (the host).' })),
   result: Type.Optional(oneOf(VERDICTS, { description: 'Only reports with this verdict (never a report without a run).' })),
-  state: Type.Optional(oneOf(STATES, { description: 'Only reports whose latest analysis is in this state.' })),
+  state: Type.Optional(oneOf(REPORT_STATES, { description: 'Only reports whose latest analysis is in this state.' })),
   sort_by: Type.Optional(
     oneOf(REPORT_SORT_KEYS, { description: 'id = date created; result ranks bad < decent < good.', default: 'id' }),
   ),
@@ -86,7 +86,7 @@ const reportFields = {
   score: noRunYet(Type.Integer({ minimum: 0, maximum: 100 })),
   issues: noRunYet(Type.Object({ high: Type.Integer(), medium: Type.Integer(), low: Type.Integer() })),
   page: noRunYet(PageFacts),
-  state: oneOf(STATES, { description: 'The latest analysis asked for; results describe the latest one that succeeded.' }),
+  state: oneOf(REPORT_STATES, { description: 'The latest analysis asked for; results describe the latest one that succeeded.' }),
   last_error: Type.Union([Type.Object({ message: Type.String() }), Type.Null()], { description: 'Why the latest analysis failed.' }),
   runs_count: Type.Integer({ minimum: 0, description: 'Runs kept for this report (GET /reports/{id}/runs).' }),
   schedule: Type.String({ description: 'off | daily | weekly | monthly | a 5-field cron expression (UTC).' }),

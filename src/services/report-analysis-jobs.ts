@@ -8,7 +8,7 @@ import type { Analyzer } from '../analysis/analyze-url.ts';
 import { FetchError } from '../fetch/fetch-error.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import { NotFoundError } from './errors.ts';
-import { storeRun } from './report-run.ts';
+import { ANALYSIS_IN_PROGRESS, storeRun } from './report-run.ts';
 import { announceRun, type ReportNotifier } from './run-events.ts';
 import { toReportSummary } from './report-view.ts';
 import type { ReportSummary } from './types.ts';
@@ -26,7 +26,6 @@ export interface AnalyseReportJob {
 export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger) => Promise<void>;
 
 
-const IN_PROGRESS = ['queued', 'running'] as const;
 
 export interface AnalysisJobSettings {
   runsKept: number;
@@ -43,7 +42,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
   /** Marks the report failed with why, unless it settled or went meanwhile, and tells subscribers. */
   async function fail(accountId: number, reportId: number, message: string): Promise<void> {
     const now = new Date().toISOString();
-    const moved = await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'failed', lastError: message, now });
+    const moved = await reportRepository.moveReportState(db, accountId, reportId, { from: ANALYSIS_IN_PROGRESS, to: 'failed', lastError: message, now });
     if (moved) await notify(accountId, { 'report.failed': () => currentSummary(accountId, reportId) });
   }
 
@@ -52,7 +51,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
     async analyse({ accountId, reportId, trigger }: AnalyseReportJob): Promise<void> {
       const now = new Date().toISOString();
       // queued -> running; running again when an earlier run of this job died midway.
-      if (!(await reportRepository.moveReportState(db, accountId, reportId, { from: IN_PROGRESS, to: 'running', now }))) return;
+      if (!(await reportRepository.moveReportState(db, accountId, reportId, { from: ANALYSIS_IN_PROGRESS, to: 'running', now }))) return;
       const row = await reportRepository.findReportRow(db, accountId, reportId);
       if (row === undefined) return;
       let analysis;

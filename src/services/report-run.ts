@@ -10,6 +10,10 @@ import type { ReportListRow } from '../repositories/report.repository.ts';
 import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
 import { NotFoundError } from './errors.ts';
 
+/** A report is being analysed while its latest analysis is queued or running; otherwise it has settled. */
+export const ANALYSIS_IN_PROGRESS = ['queued', 'running'] as const;
+export const ANALYSIS_SETTLED = ['done', 'failed'] as const;
+
 /** A report entering or leaving its project: the count, and its verdict's tally when it has one. */
 export function countsDelta(result: string | null, sign: 1 | -1) {
   return {

@@ -13,7 +13,7 @@ import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, Validati
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
-import { analysisColumns, countsDelta, lockedReport, storeRun } from './report-run.ts';
+import { ANALYSIS_IN_PROGRESS, ANALYSIS_SETTLED, analysisColumns, countsDelta, lockedReport, storeRun } from './report-run.ts';
 import type { QueueAnalysis } from './report-analysis-jobs.ts';
 import { announceRun, type ReportNotifier } from './run-events.ts';
 import { nextRunAt, parseSchedule } from './schedule.ts';
@@ -39,9 +39,7 @@ export interface UpdateReportInput {
   schedule?: string;
 }
 
-/** A report is being analysed while its latest analysis is queued or running. */
-const IN_PROGRESS = ['queued', 'running'] as const;
-const SETTLED = ['done', 'failed'] as const;
+
 
 function checkPassword(password: string | undefined): string {
   if (password === undefined || password === '') {
@@ -147,7 +145,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       } else if (existing.privacy === 2 && input.password !== undefined) {
         patch.password_hash = await hashPassword(checkPassword(input.password));
       }
-      if (input.regenerate && (IN_PROGRESS as readonly string[]).includes(existing.state)) throw new AnalysisInProgressError();
+      if (input.regenerate && (ANALYSIS_IN_PROGRESS as readonly string[]).includes(existing.state)) throw new AnalysisInProgressError();
       if (input.regenerate && input.background) return queueRegeneration(userId, id, patch);
       if (!input.regenerate) {
         await reportRepository.updateReport(db, userId, id, { ...patch, updated_at: new Date().toISOString() });
@@ -193,7 +191,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     const now = new Date().toISOString();
     const previous = await db.transaction().execute(async (trx) => {
       const current = await lockedReport(trx, userId, id);
-      if (!(await reportRepository.moveReportState(trx, userId, id, { from: SETTLED, to: 'queued', now }))) {
+      if (!(await reportRepository.moveReportState(trx, userId, id, { from: ANALYSIS_SETTLED, to: 'queued', now }))) {
         throw new AnalysisInProgressError();
       }
       await reportRepository.updateReport(trx, userId, id, { ...patch, updated_at: now });

@@ -2,6 +2,7 @@
 // run is worse than the one before it (API.md "Webhooks"): its verdict went down, its score fell by
 // at least PAGEGRADE_ALERT_SCORE_DROP, or a high-importance check that did not fail now fails.
 import type { Kysely } from 'kysely';
+import { RESULT_RANK } from '../db/tables/report.table.ts';
 import type { Database } from '../db/database.ts';
 import { findReportRow } from '../repositories/report.repository.ts';
 import { latestRun } from '../repositories/report-run.repository.ts';
@@ -23,7 +24,6 @@ export type ReportNotifier = (
   events: Partial<Record<ReportEvent, () => Promise<EventData | undefined>>>,
 ) => Promise<void>;
 
-const RANK = { bad: 0, decent: 1, good: 2 } as const;
 
 /** Each way the newer side is worse; `analyze --fail-on-regression` prints them. */
 export type RegressionReason =
@@ -33,7 +33,7 @@ export type RegressionReason =
 
 export function regressionReasons(diff: AnalysisDiff, scoreDrop: number): RegressionReason[] {
   const reasons: RegressionReason[] = [];
-  if (RANK[diff.to.result] < RANK[diff.from.result]) reasons.push({ kind: 'verdict_down', from: diff.from.result, to: diff.to.result });
+  if (RESULT_RANK[diff.to.result] < RESULT_RANK[diff.from.result]) reasons.push({ kind: 'verdict_down', from: diff.from.result, to: diff.to.result });
   if (-diff.score_delta >= scoreDrop) reasons.push({ kind: 'score_fell', by: -diff.score_delta });
   const high = diff.newly_failed.filter((check) => check.importance === 'high').map((check) => check.id);
   if (high.length > 0) reasons.push({ kind: 'high_newly_failing', ids: high });

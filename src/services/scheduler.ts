@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { advanceSchedule, dueScheduledReports, moveReportState } from '../repositories/report.repository.ts';
 import type { QueueAnalysis } from './report-analysis-jobs.ts';
 import { nextRunAt } from './schedule.ts';
+import { ANALYSIS_SETTLED } from './report-run.ts';
 
 /** Due reports taken per look; more wait for the next look, seconds later. */
 const BATCH = 100;
@@ -24,7 +25,7 @@ export function createScheduler(db: Kysely<Database>, queueAnalysis: QueueAnalys
         if (!(await advanceSchedule(db, report.id, due, next?.toISOString() ?? null))) continue;
         const at = now.toISOString();
         // Already queued or running: this slot's analysis is the one under way.
-        const moved = await moveReportState(db, report.user_id, report.id, { from: ['done', 'failed'], to: 'queued', now: at });
+        const moved = await moveReportState(db, report.user_id, report.id, { from: ANALYSIS_SETTLED, to: 'queued', now: at });
         if (!moved) continue;
         try {
           await queueAnalysis(report.user_id, report.id, 'schedule');

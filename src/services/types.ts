@@ -1,10 +1,11 @@
 // What services hand to adapters (API, web pages, CLI): domain objects in the API's shape.
 import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../analysis/types.ts';
+import type { ReportState } from '../db/tables/report.table.ts';
+import type { RunTrigger } from '../db/tables/report-run.table.ts';
 
 export type Privacy = 0 | 1 | 2;
 
-/** The latest analysis asked for: waiting for a worker, under way, succeeded, or failed. */
-export type ReportState = 'queued' | 'running' | 'done' | 'failed';
+export type { ReportState } from '../db/tables/report.table.ts';
 
 /**
  * result, score, issues, page, generated_at (and results) describe the latest run that succeeded;
@@ -67,7 +68,7 @@ export interface RunSummary {
   score: number;
   result: Verdict;
   issues: IssueCounts;
-  trigger: 'create' | 'regenerate' | 'schedule' | 'crawl';
+  trigger: RunTrigger;
   generated_at: string;
 }
 

@@ -1,8 +1,12 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type ReportResult = 'good' | 'decent' | 'bad';
+/** result_rank's values: sorting by result sorts bad < decent < good. */
+export const RESULT_RANK: Record<ReportResult, number> = { bad: 0, decent: 1, good: 2 };
+
 /** The latest analysis asked for: waiting for a worker, under way, succeeded, or failed. */
-export type ReportState = 'queued' | 'running' | 'done' | 'failed';
+export const REPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
 
 export interface ReportsTable {
   id: Generated<number>;

@@ -2,6 +2,7 @@
 // becomes one card per report on a narrow screen.
 import type { Verdict } from '../../analysis/types.ts';
 import type { Page, ReportState, ReportSummary } from '../../services/types.ts';
+import { REPORT_STATES } from '../../db/tables/report.table.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, shortUrl, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
@@ -64,7 +65,7 @@ function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeH
     <label for="state">Analysis</label>
     <select id="state" name="state">
       ${selectOption('', 'Any state', !filters.state)}
-      ${(['queued', 'running', 'done', 'failed'] as const).map((state) => selectOption(state, STATE_NAMES[state], state === filters.state))}
+      ${REPORT_STATES.map((state) => selectOption(state, STATE_NAMES[state], state === filters.state))}
     </select>
   </div>
   ${listControls(SORT_KEYS, filters)}
