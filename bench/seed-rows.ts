@@ -4,7 +4,6 @@
 import { analyzePage } from '../src/analysis/analyze-page.ts';
 import type { Verdict } from '../src/analysis/types.ts';
 import { DEFAULT_THRESHOLDS } from '../src/checks/thresholds.ts';
-import type { ProjectInsert } from '../src/repositories/project.repository.ts';
 import type { ReportInsert } from '../src/repositories/report.repository.ts';
 import { corpusFetchedPage, corpusOriginFacts, loadCorpus } from '../test/support/corpus.ts';
 import { pick, seededRandom } from './random.ts';
@@ -103,34 +102,4 @@ export function* reportBatches(size: SeedSize, accounts: SeedAccount[], userIds:
     }
   }
   if (batch.length > 0) yield batch;
-}
-
-/** Tallies project rows (counts, first and last report times) from the reports as they go by. */
-export class ProjectTally {
-  private readonly projects = new Map<string, ProjectInsert>();
-
-  add(report: ReportInsert): void {
-    const key = `${report.user_id} ${report.project}`;
-    let project = this.projects.get(key);
-    if (!project) {
-      project = {
-        user_id: report.user_id,
-        name: report.project,
-        reports_count: 0,
-        good_count: 0,
-        decent_count: 0,
-        bad_count: 0,
-        created_at: report.created_at,
-        updated_at: report.created_at,
-      };
-      this.projects.set(key, project);
-    }
-    project.reports_count += 1;
-    if (report.result) project[`${report.result}_count`] += 1;
-    project.updated_at = report.created_at;
-  }
-
-  rows(): ProjectInsert[] {
-    return [...this.projects.values()];
-  }
 }

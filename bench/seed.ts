@@ -16,7 +16,8 @@ import { insertReportsBulk } from '../src/repositories/report.repository.ts';
 import { findUserByEmail, insertUser } from '../src/repositories/user.repository.ts';
 import { hashApiKey } from '../src/security/hashing.ts';
 import { REPO_ROOT } from './processes.ts';
-import { ProjectTally, reportBatches, seedAccounts, SEED_VERSION, type SeedSize } from './seed-rows.ts';
+import { ProjectTally } from '../test/support/project-tally.ts';
+import { reportBatches, seedAccounts, SEED_VERSION, type SeedSize } from './seed-rows.ts';
 import { MB, round } from './stats.ts';
 
 export interface ReadAccount {

@@ -68,7 +68,7 @@ export function createLists(db: Kysely<Database>) {
 
     /** One page of a report's runs, newest first; NotFoundError when the report is not the account's. */
     async runs(accountId: number, reportId: number, query: { page: number; perPage: number }): Promise<Page<RunSummary>> {
-      const report = await reportRepository.findReportRunCounters(db, accountId, reportId);
+      const report = await reportRepository.findReportRow(db, accountId, reportId);
       if (report === undefined) throw new NotFoundError();
       return readPage(
         query.page,

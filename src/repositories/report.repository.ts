@@ -4,7 +4,7 @@
 import type { ExpressionBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { RESULT_RANK, type NewReport, type ReportResult, type ReportRow, type ReportState } from '../db/tables/report.table.ts';
-import type { RunTrigger } from '../db/tables/report-run.table.ts';
+import type { ReportRunRow, RunTrigger } from '../db/tables/report-run.table.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 
@@ -17,17 +17,8 @@ export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank' | 
 export type ReportPatch = Partial<Pick<ReportInsert, 'privacy' | 'password_hash' | 'state' | 'last_error' | 'schedule' | 'next_run_at'>> & {
   updated_at: string;
 };
-/** A successful analysis, to be stored as the report's next run. */
-export interface RunColumns {
-  result: ReportResult;
-  score: number;
-  issues_high: number;
-  issues_medium: number;
-  issues_low: number;
-  page: string;
-  results: string;
-  generated_at: string;
-}
+/** A successful analysis, to be stored as the report's next run (which numbers it). */
+export type RunColumns = Omit<ReportRunRow, 'id' | 'report_id' | 'number' | 'trigger'>;
 /** List items leave out the heavy `results` JSON (they never read report_runs). */
 export type ReportListRow = Omit<ReportRow, 'results'>;
 
@@ -91,11 +82,6 @@ export async function findReport(db: DbExecutor, userId: number, id: number): Pr
 /** The account's report without its results (what lists and events show). */
 export async function findReportRow(db: DbExecutor, userId: number, id: number): Promise<ReportListRow | undefined> {
   return db.selectFrom('reports').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-}
-
-/** How many runs the account's report keeps, and its latest run's number; undefined when it is not the account's. */
-export async function findReportRunCounters(db: DbExecutor, userId: number, id: number) {
-  return db.selectFrom('reports').select(['runs_count', 'last_run_number']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
 /** Any account's report: only for pages whose access rules (privacy) the caller enforces. */

@@ -52,10 +52,9 @@ export async function announceRun(
   reportId: number,
   scoreDrop: number,
 ): Promise<void> {
-  const summary = async () => {
-    const row = await findReportRow(db, accountId, reportId);
-    return row && toReportSummary(row);
-  };
+  // Both events carry the report: read it once, and only if one of them is sent.
+  let read: Promise<ReportSummary | undefined> | undefined;
+  const summary = () => (read ??= findReportRow(db, accountId, reportId).then((row) => row && toReportSummary(row)));
   await notify(accountId, {
     'report.completed': summary,
     'report.regressed': async () => {

@@ -2,7 +2,7 @@
 // reached through their report, so another account's report (or a run of another report) is a 404.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { findReportRunCounters } from '../repositories/report.repository.ts';
+import { findReportRow } from '../repositories/report.repository.ts';
 import { findRun, latestRun } from '../repositories/report-run.repository.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { diffRuns, type RunDiff } from './run-diff.ts';
@@ -11,7 +11,7 @@ import type { Run } from './types.ts';
 
 export function createRunService(db: Kysely<Database>) {
   async function ownedReport(accountId: number, reportId: number) {
-    const report = await findReportRunCounters(db, accountId, reportId);
+    const report = await findReportRow(db, accountId, reportId);
     if (report === undefined) throw new NotFoundError();
     return report;
   }

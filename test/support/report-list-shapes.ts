@@ -3,7 +3,7 @@
 // accounts they are planned on where the plan depends on the data.
 import type { DbExecutor } from '../../src/repositories/executor.ts';
 import type { ReportResult } from '../../src/db/tables/report.table.ts';
-import { insertProjectsBulk, type ProjectInsert } from '../../src/repositories/project.repository.ts';
+import { insertProjectsBulk } from '../../src/repositories/project.repository.ts';
 import {
   insertReportsBulk,
   type ReportFilters,
@@ -11,6 +11,7 @@ import {
   type ReportSortBy,
 } from '../../src/repositories/report.repository.ts';
 import { newUserId, reportInsert } from './repository-fixtures.ts';
+import { ProjectTally } from './project-tally.ts';
 
 export const REPORT_FILTERS: ReportFilters[] = [
   {},
@@ -45,31 +46,17 @@ export async function seedPlanAccounts(db: DbExecutor): Promise<number> {
   const userIds: number[] = [];
   for (let account = 0; account < PLAN_ACCOUNTS; account++) userIds.push(await newUserId(db));
   const reports: ReportInsert[] = [];
-  const projects = new Map<string, ProjectInsert>();
+  const projects = new ProjectTally();
   for (let n = 0; n < PLAN_REPORTS_PER_ACCOUNT; n++) {
     for (let account = 0; account < PLAN_ACCOUNTS; account++) {
       const at = new Date(Date.UTC(2026, 0, 1) + reports.length * 60_000).toISOString();
       const report = accountReport(userIds[account], account, n, at);
       reports.push(report);
-      const key = `${report.user_id} ${report.project}`;
-      const project = projects.get(key) ?? {
-        user_id: report.user_id,
-        name: report.project,
-        reports_count: 0,
-        good_count: 0,
-        decent_count: 0,
-        bad_count: 0,
-        created_at: at,
-        updated_at: at,
-      };
-      project.reports_count++;
-      if (report.result) project[`${report.result}_count`]++;
-      project.updated_at = at;
-      projects.set(key, project);
+      projects.add(report);
     }
   }
   await insertReportsBulk(db, reports);
-  await insertProjectsBulk(db, [...projects.values()]);
+  await insertProjectsBulk(db, projects.rows());
   return userIds[0];
 }
 
