@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
-import { goodPage, html, startSite, type Handler, type Site } from '../support/site-server.ts';
+import { goodPage, holdGate, html, startSite, type Handler, type Site } from '../support/site-server.ts';
 import { BAD_PAGE, body, call, createReport, expectInvalid, expectJson, listProjects, listReports, refusedUrl, showReport, type Account, type Body } from '../support/api-fixtures.ts';
 import { waitFor } from '../queue/engines.ts';
 
@@ -15,15 +15,9 @@ describe.each(testDialects())('background analysis through the API [%s]', (diale
   let t: TestApp;
   let site: Site;
   let paths = 0;
-  /** Answers held back until release(), so a test can watch a report while it is being analysed. */
-  let release = () => {};
-  let released = new Promise<void>((resolve) => (release = resolve));
-
-  /** Answers with `handler` once released (the gate open when it was made): every request until then waits. */
-  function heldUntilRelease(handler: Handler): Handler {
-    const gate = released;
-    return (request, response) => void gate.then(() => handler(request, response));
-  }
+  /** Answers held back until releaseHeld(), so a test can watch a report while it is being analysed. */
+  let gate = holdGate();
+  const heldUntilRelease = (handler: Handler) => gate.hold(handler);
 
   /** A path whose page is `page`, answered at once or, with `hold`, once released. */
   function route(page: string, hold = false): string {
@@ -35,8 +29,8 @@ describe.each(testDialects())('background analysis through the API [%s]', (diale
 
   /** Opens the gate of every route held so far; routes made after it wait for the next. */
   function releaseHeld(): void {
-    release();
-    released = new Promise<void>((resolve) => (release = resolve));
+    gate.release();
+    gate = holdGate();
   }
 
   async function until(account: Account, id: number, states: string[]): Promise<Body> {

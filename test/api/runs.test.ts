@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
-import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
+import { editablePage, goodPage, startSite, type Site } from '../support/site-server.ts';
 import { BAD_PAGE, ISO_TIME, body, call, createReport, expectInvalid, expectNotFound, showReport, type Account, type Body } from '../support/api-fixtures.ts';
 
 const RUNS_KEPT = 3;
@@ -12,15 +12,7 @@ const RUNS_KEPT = 3;
 describe.each(testDialects())('report runs and diffs [%s]', (dialect) => {
   let t: TestApp;
   let site: Site;
-  let paths = 0;
-
-  /** A page the test can change between analyses. */
-  function page(content: string): { url: string; set(next: string): void } {
-    paths += 1;
-    const path = `/runs-${paths}`;
-    site.route(path, html(content));
-    return { url: site.url(path), set: (next) => site.route(path, html(next)) };
-  }
+  const page = (content: string) => editablePage(site, content);
 
   async function get(account: Account, path: string): Promise<Body> {
     const response = await call(t, account, 'GET', path);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, testRedisAvailable } from '../support/redis.ts';
-import { goodPage, html, startSite, type Handler, type Site } from '../support/site-server.ts';
+import { goodPage, holdGate, html, startSite, type Handler, type Site } from '../support/site-server.ts';
 import { killProcess, newApiKey, startServerProcess, startWorkerProcess, stopAll, type ServerProcess } from '../support/processes.ts';
 import { waitFor } from '../queue/engines.ts';
 
@@ -102,11 +102,9 @@ describe.skipIf(!available)('background analysis over processes on PostgreSQL an
   it('a worker SIGKILLed mid-analysis: the other finishes its jobs, once each', { timeout: 120_000 }, async () => {
     const env = await installation();
     site = await startSite();
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const gate = holdGate();
     const paths = Array.from({ length: 6 }, (_, index) => `/held-${index}`);
-    const page = html(goodPage());
-    const fetched = countingSite(paths, () => (request, response) => void released.then(() => page(request, response)));
+    const fetched = countingSite(paths, () => gate.hold(html(goodPage())));
     const [server] = await servers(env);
     // Three jobs at most each: the six are split between the two, and the victim holds three.
     const workers = await Promise.all([startWorkerProcess(env, 3), startWorkerProcess(env, 3)]);
@@ -117,7 +115,7 @@ describe.skipIf(!available)('background analysis over processes on PostgreSQL an
     await waitFor(() => [...fetched.values()].every((count) => count === 1), 'every page to be asked for');
     expect(await countInState(server, 'running')).toBe(6);
     await killProcess(workers[0]);
-    release();
+    gate.release();
 
     await waitFor(async () => (await countInState(server, 'done')) === 6, 'the six reports to be done', 90_000);
     // The victim's three pages were asked for again by the survivor; the survivor's own, once.

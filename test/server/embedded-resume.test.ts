@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { goodPage, html, startSite } from '../support/site-server.ts';
+import { goodPage, holdGate, html, startSite } from '../support/site-server.ts';
 import { killProcess, newApiKey, startServerProcess, stopAll, type ServerProcess } from '../support/processes.ts';
 import { waitFor } from '../queue/engines.ts';
 
@@ -25,14 +25,13 @@ it('a server SIGKILLed mid-analysis resumes the reports once started again', { t
     PAGEGRADE_JOB_LEASE_MS: '1500',
   };
   const site = await startSite();
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const page = html(goodPage());
+  const gate = holdGate();
+  const page = gate.hold(html(goodPage()));
   const fetched: string[] = [];
   for (const path of ['/first', '/second']) {
     site.route(path, (request, response) => {
       fetched.push(path);
-      void released.then(() => page(request, response));
+      page(request, response);
     });
   }
   const api = async (server: ServerProcess, method: string, path: string, form?: Record<string, string>) => {
@@ -51,7 +50,7 @@ it('a server SIGKILLed mid-analysis resumes the reports once started again', { t
     ];
     await waitFor(() => fetched.length === 2, 'both analyses to ask for their page');
     await killProcess(first);
-    release();
+    gate.release();
 
     const second = await startServerProcess(env);
     const states = async () => (await Promise.all(ids.map((id) => api(second, 'GET', `/api/v1/reports/${id}`)))).map((report) => report.data.state);

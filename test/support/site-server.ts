@@ -57,6 +57,23 @@ export function routeFreshGoodPage(site: Site): string {
   return path;
 }
 
+/** A page at a path of its own whose content the test changes between analyses. */
+export function editablePage(site: Site, content: string): { url: string; set(next: string): void } {
+  const path = routeFreshGoodPage(site);
+  site.route(path, html(content));
+  return { url: site.url(path), set: (next) => site.route(path, html(next)) };
+}
+
+/**
+ * Holds answers back until release(), so a test can watch what happens while a page is being fetched
+ * (a report being analysed, a process killed mid-analysis). Once released, every answer goes at once.
+ */
+export function holdGate(): { hold(handler: Handler): Handler; release(): void } {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { hold: (handler) => (request, response) => void released.then(() => handler(request, response)), release };
+}
+
 export async function startSite(routes: Record<string, Handler> = {}): Promise<Site> {
   const table = new Map<string, Handler>(Object.entries(routes));
   const requests: string[] = [];

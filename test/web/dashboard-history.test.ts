@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { BAD_PAGE, createReport, showReport, type Account } from '../support/api-fixtures.ts';
-import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
+import { editablePage, goodPage, startSite, type Site } from '../support/site-server.ts';
 import { WebClient, expectLabelledInputs, expectNoInlineCode, expectUniqueIds } from './web-client.ts';
 
 describe.each(testDialects())('dashboard history and schedules [%s]', (dialect) => {
   let t: TestApp;
   let site: Site;
-  let paths = 0;
 
   async function signedIn(): Promise<{ account: Account; browser: WebClient }> {
     const account = await t.createAccount();
@@ -22,10 +21,7 @@ describe.each(testDialects())('dashboard history and schedules [%s]', (dialect) 
 
   /** A page the test can change between analyses. */
   function page(content: string): { url: string; set(next: string): void } {
-    paths += 1;
-    const path = `/dash-${paths}`;
-    site.route(path, html(content));
-    return { url: site.url(path), set: (next) => site.route(path, html(next)) };
+    return editablePage(site, content);
   }
 
   /** The list row of a report, by its link. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { VERDICT_PAGES, createReport, listReports, refusedUrl, showReport, type Account } from '../support/api-fixtures.ts';
-import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
+import { goodPage, holdGate, html, startSite, type Site } from '../support/site-server.ts';
 import { WebClient, expectNoInlineCode, linkedReportIds } from './web-client.ts';
 import { waitFor } from '../queue/engines.ts';
 
@@ -143,10 +143,8 @@ describe.each(testDialects())('dashboard [%s]', (dialect) => {
 
     it('queues from the form; the report, its manage page and the list show the state and refresh until done', async () => {
       const { account, browser } = await signedIn();
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const page = html(goodPage());
-      site.route('/held', (request, response) => void released.then(() => page(request, response)));
+      const gate = holdGate();
+      site.route('/held', gate.hold(html(goodPage())));
       await browser.get('/dashboard/reports/new');
       const response = await browser.post('/dashboard/reports', { url: site.url('/held'), privacy: 0, async: 1 });
       expect(response.statusCode, response.body).toBe(303);
@@ -165,7 +163,7 @@ describe.each(testDialects())('dashboard [%s]', (dialect) => {
       expect(linkedReportIds((await browser.get('/dashboard/reports?state=running')).body)).toEqual([id]);
       expect(linkedReportIds((await browser.get('/dashboard/reports?state=done')).body)).toEqual([]);
 
-      release();
+      gate.release();
       await waitFor(async () => (await showReport(t, account, id)).state === 'done', 'the analysis to finish');
       const done = await browser.get(`/reports/${id}`);
       expect(done.body).not.toMatch(REFRESH);
