@@ -64,6 +64,22 @@ module.exports = {
       to: { path: adapters },
     },
     {
+      name: 'csv-only-formats',
+      severity: 'error',
+      comment:
+        'csv/ writes exports (escaping, columns, the streamed file) for the API and the web pages alike, from the ' +
+        'domain types services hand them; it reads nothing itself (rows come from lists/ through the adapter).',
+      from: { path: '^src/csv/', pathNot: notTest },
+      to: { path: ['^src/(db|repositories|queue|lists|http|web|cli)/', kysely] },
+    },
+    {
+      name: 'csv-only-types-from-services',
+      severity: 'error',
+      comment: 'csv/ names the domain types it writes (ReportSummary, Project); it never runs a service.',
+      from: { path: '^src/csv/', pathNot: notTest },
+      to: { path: '^src/services/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'web-not-to-http',
       severity: 'error',
       comment:
@@ -87,7 +103,7 @@ module.exports = {
       comment:
         'fetch, parse, checks, score and analysis (which runs them) know nothing of storage or presentation: ' +
         'the CLI, the benchmark and the tests run the engine without a database, and store and adapters build on it.',
-      from: { path: '^src/(fetch|parse|robots|checks|scoring|analysis)/', pathNot: notTest },
+      from: { path: '^src/(fetch|parse|robots|checks|scoring|analysis|render)/', pathNot: notTest },
       to: { path: [storeAndAdapters, kysely] },
     },
     {
@@ -98,6 +114,24 @@ module.exports = {
         'fetch hands on, never run network code; scoring and analysis build on checks, not the reverse.',
       from: { path: '^src/checks/', pathNot: notTest },
       to: { path: '^src/(fetch|scoring|analysis)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'checks-only-types-from-render',
+      comment:
+        'The browser is a fetcher (DESIGN.md): a check reads the comparison of the raw and rendered snapshots ' +
+        'from its context, never drives a browser, so it may name render/ types and call its pure helpers only.',
+      severity: 'error',
+      from: { path: '^src/checks/', pathNot: notTest },
+      to: { path: '^src/render/(?!compare-rendered\\.ts$)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'render-not-to-later-stages',
+      severity: 'error',
+      comment:
+        'render/ loads pages in a browser and compares snapshots; scoring and analysis build on it. The one ' +
+        'thing it borrows from checks is the JSON-LD reader, so both name the same types.',
+      from: { path: '^src/render/', pathNot: notTest },
+      to: { path: ['^src/(scoring|analysis)/', '^src/checks/(?!miscellaneous/json-ld\\.ts$)'] },
     },
     {
       name: 'parse-not-to-later-stages',

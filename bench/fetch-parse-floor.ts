@@ -1,14 +1,18 @@
 // The create benchmark's floor, run as its own process like the server: the same pages fetched with
 // undici over keep-alive connections and parsed by a bare htmlparser2 parse (the engine floor's),
 // by `concurrency` loops at once, with nothing else: no checks, no database, no HTTP API.
-// Input (one JSON argument): { urls, warmUp, amount, concurrency }. Prints its Throughput as JSON.
+// Input (one JSON argument): { urls, warmUp, amount, concurrency }, or urlsFile (one URL a line)
+// instead of urls when they are too many for an argument. Prints its Throughput as JSON, with
+// the CPU (user + system, this process) it spent per request.
+import { readFileSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
 import { request } from 'undici';
 import { PARSER_OPTIONS } from '../src/parse/parse-page.ts';
-import { throughput } from './stats.ts';
+import { round, throughput } from './stats.ts';
 
 interface FloorInput {
-  urls: string[];
+  urls?: string[];
+  urlsFile?: string;
   warmUp: number;
   amount: number;
   concurrency: number;
@@ -36,9 +40,13 @@ async function run(urls: string[], amount: number, concurrency: number, latencie
 }
 
 const input = JSON.parse(process.argv[2]) as FloorInput;
-await run(input.urls, input.warmUp, input.concurrency, null);
+const urls = input.urls ?? readFileSync(input.urlsFile!, 'utf8').split('\n').filter((line) => line !== '');
+await run(urls, input.warmUp, input.concurrency, null);
 const latencies: number[] = [];
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
-await run(input.urls, input.amount, input.concurrency, latencies);
+await run(urls, input.amount, input.concurrency, latencies);
 const result = throughput(latencies, (performance.now() - started) / 1000);
-process.stdout.write(`${JSON.stringify(result)}\n`);
+const cpu = process.cpuUsage(cpuBefore);
+const cpuMsPerRequest = round((cpu.user + cpu.system) / 1000 / latencies.length, 2);
+process.stdout.write(`${JSON.stringify({ ...result, cpu_ms_per_request: cpuMsPerRequest })}\n`);

@@ -4,6 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { CreateResult } from './create.ts';
+import type { CrawlResult } from './crawl.ts';
+import type { RenderBenchOutcome } from './render.ts';
 import type { EngineResult } from './engine.ts';
 import { REPO_ROOT } from './processes.ts';
 import type { QueueEngineName, QueueEngineResult, QueueResult } from './queue.ts';
@@ -38,6 +40,9 @@ export interface BenchResults {
   queue?: QueueResult;
   read?: ReadResult;
   read_postgres?: ReadResult;
+  crawl?: CrawlResult;
+  /** `skipped` (and why) when no Chromium was there to measure */
+  render?: RenderBenchOutcome;
   targets: Target[];
 }
 
@@ -68,6 +73,12 @@ const QUEUE_RATIO_TARGET = 0.8;
  * results, work its floor (one row read) has no part of.
  */
 const LIST_RATIO_TARGET = 0.5;
+/** Rendered creates per second against only loading the same pages in the same Chromium (issue: rendering). */
+const RENDER_RATIO_TARGET = 0.6;
+/** A crawl's pages per second against fetch + bare parse of the same pages at its concurrency. */
+const CRAWL_RATIO_TARGET = 0.5;
+/** The server's peak RSS crawling the largest site over the smallest: a crawl's memory must not grow with its pages. */
+const CRAWL_RSS_RATIO_TARGET = 1.2;
 
 export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[] {
   const targets: Target[] = [];
@@ -101,6 +112,16 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[
         met: ratio >= LIST_RATIO_TARGET,
       });
     }
+  }
+  if (results.render && 'result' in results.render) {
+    const value = results.render.result.ratio_vs_browser_floor;
+    targets.push({ metric: 'render.ratio_vs_browser_floor', target: `>= ${RENDER_RATIO_TARGET}`, value, met: value >= RENDER_RATIO_TARGET });
+  }
+  if (results.crawl) {
+    const ratio = results.crawl.ratio_vs_fetch_parse;
+    targets.push({ metric: 'crawl.ratio_vs_fetch_parse', target: `>= ${CRAWL_RATIO_TARGET}`, value: ratio, met: ratio >= CRAWL_RATIO_TARGET });
+    const rss = results.crawl.rss_peak_ratio;
+    targets.push({ metric: 'crawl.rss_peak_ratio', target: `<= ${CRAWL_RSS_RATIO_TARGET}`, value: rss, met: rss <= CRAWL_RSS_RATIO_TARGET });
   }
   return targets;
 }
@@ -236,6 +257,72 @@ export function readSection(key: string, read: ReadResult): string {
   ].join('\n');
 }
 
+export function renderSection(outcome: RenderBenchOutcome): string {
+  if ('skipped' in outcome) return `### Render: skipped, ${outcome.skipped}`;
+  const render = outcome.result;
+  return [
+    `### Render: POST /api/v1/reports with render=1, ${render.requests} corpus pages, ${render.clients} concurrent clients, ` +
+      `the default pool of ${render.concurrency} browsers (${render.concurrency} pages at once), SQLite`,
+    '',
+    table(
+      ['', 'pages/s', 'p50 ms', 'p99 ms', 'not rendered', 'browser pool peak MB (PSS)', 'server CPU ms/report'],
+      [
+        ['rendered creates', render.rps, render.p50_ms, render.p99_ms, render.render_failures, render.browser_pool_peak_mb, render.server_cpu_ms_per_report],
+        ['floor: load in Chromium + read the DOM', render.floor.rps, render.floor.p50_ms, render.floor.p99_ms, render.floor.failed, '', ''],
+      ],
+    ),
+    '',
+    `render.ratio_vs_browser_floor = ${render.ratio_vs_browser_floor} (rendered creates per second / floor pages per second; target >= ${RENDER_RATIO_TARGET})`,
+    '',
+    'Each create fetches and checks the raw page and renders it: a fresh browser context per page behind its own guarded ' +
+      'proxy, with the page\'s deadline and caps. The floor loads the same pages, in the same order and as many at once as the ' +
+      'pool renders, in one browser and context of the same Chromium with the same arguments, and reads the DOM: no proxy, no ' +
+      'raw fetch, no checks, no database, in a process of its own. "Not rendered": pages whose rendering (or, for the floor, loading) failed. ' +
+      'Peak memory: the PSS of every process under the server (its browsers), sampled every second. Meant to run without ' +
+      'internet access, as CI does: the corpus pages\' other hosts do not resolve, which the proxy\'s resolver says at once and ' +
+      'the floor\'s Chromium is told to say at once (its own resolver sometimes takes 10 s).',
+  ].join('\n');
+}
+
+export function crawlSection(crawl: CrawlResult): string {
+  const [smallest, largest] = [crawl.sizes[0], crawl.sizes[crawl.sizes.length - 1]];
+  return [
+    `### Crawl: POST /api/v1/crawls of a generated loopback site (${crawl.page_kb} KB a page on average, up to 28 links to the site on each), ` +
+      `${crawl.concurrency} pages at once, no crawl delay, SQLite, ${crawl.workers} workers, ${crawl.analysis_threads} analysis ` +
+      `thread${crawl.analysis_threads === 1 ? '' : 's'}`,
+    '',
+    table(
+      ['pages', 'seconds', 'pages/s', 'finish s', 'floor pages/s', 'ratio vs floor', 'server RSS peak MB', 'RSS at start / end MB', 'database MB', 'server CPU ms/page', 'floor CPU ms/page', 'site CPU ms/page', 'load: floor, crawl start → end'],
+      crawl.sizes.map((size) => [
+        size.pages,
+        size.seconds,
+        size.pages_per_s,
+        size.finish_s,
+        size.floor.rps,
+        size.ratio_vs_fetch_parse,
+        size.server_rss_peak_mb,
+        `${size.server_rss_start_mb} / ${size.server_rss_end_mb}`,
+        size.database_mb,
+        size.server_cpu_ms_per_page,
+        size.floor.cpu_ms_per_request,
+        size.site_cpu_ms_per_page,
+        `${size.load_average.floor}, ${size.load_average.crawl_start} → ${size.load_average.crawl_end}`,
+      ]),
+    ),
+    '',
+    `crawl.ratio_vs_fetch_parse = ${crawl.ratio_vs_fetch_parse} (${largest.pages} pages: crawl pages/s / floor pages/s; target >= ${CRAWL_RATIO_TARGET})`,
+    `CPU per page, floor / server (all its threads) = ${crawl.cpu_ratio_vs_fetch_parse} at ${largest.pages} pages (reported, not a target)`,
+    `crawl.rss_peak_ratio = ${crawl.rss_peak_ratio} (server peak RSS at ${largest.pages} pages / at ${smallest.pages}; target <= ${CRAWL_RSS_RATIO_TARGET})`,
+    '',
+    'Each size on a fresh server and database and a site of exactly that many pages; timed from the POST until the poll ' +
+      `(every 100 ms) sees the crawl done. "Finish s": from the crawl's last report created (its last page stored) to done seen, ` +
+      'the finish step (the site checks over every page\'s facts, inlinks, score). ' +
+      'The floor: the same pages fetched with undici and parsed by a bare htmlparser2 parse, ' +
+      `${crawl.concurrency} at once, in a process of its own, against the same site. Peak RSS is the server's VmHWM; it includes ` +
+      'SQLite\'s page cache, which holds the pages of the database the crawl reads and writes up to PAGEGRADE_SQLITE_CACHE_MB (256 MB by default).',
+  ].join('\n');
+}
+
 export function targetsSection(targets: Target[], mode: BenchResults['mode']): string {
   const quickNote = mode === 'quick' ? ['Quick mode: small inputs and short runs; the targets are meant for the full run.', ''] : [];
   return [
@@ -261,6 +348,8 @@ export function writeResults(results: BenchResults, directory: string): { json: 
     results.queue && queueSection(results.queue),
     results.read && readSection('read', results.read),
     results.read_postgres && readSection('read_postgres', results.read_postgres),
+    results.crawl && crawlSection(results.crawl),
+    results.render && renderSection(results.render),
     targetsSection(results.targets, results.mode),
   ].filter((section): section is string => typeof section === 'string');
   const json = join(directory, 'latest.json');

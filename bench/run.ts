@@ -1,35 +1,42 @@
-// `npm run bench [-- --quick] [--only engine,create,queue,read] [--cpu-prof] [--out dir]`: runs the
+// `npm run bench [-- --quick] [--only engine,create,queue,read,crawl,render] [--cpu-prof] [--out dir]`: runs the
 // benchmarks, prints each table with its ratio against the floor measured in the same run, and writes
 // latest.json and latest.md to bench/results/ (or --out). The floors: a bare parse (engine), fetch +
 // bare parse (create), and for each read query the query floor, the SQL statements its requests run in
 // the server run straight through the driver. The read benchmark also runs on PostgreSQL when
 // DATABASE_URL points at one. The queue benchmark is judged against the create benchmark's
 // throughput, so it runs create too; its BullMQ part runs on REDIS_URL (or a Redis on
-// 127.0.0.1:6379) when one answers. --cpu-prof writes a V8 profile of the servers under test and the floors
+// 127.0.0.1:6379) when one answers. The crawl benchmark's floor is fetch + bare parse of the same
+// generated site's pages at the crawl's concurrency. The render benchmark's floor only loads the same
+// corpus pages in the same Chromium and reads their DOM, at the pool's concurrency; without Chromium
+// it is skipped and says so. --cpu-prof writes a V8 profile of the servers under test and the floors
 // (each a child process) to bench/.cache/profiles; profile the in-process engine benchmark with
 // `node --cpu-prof --import tsx bench/run.ts --only engine`.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { testRedisAvailable } from '../test/support/redis.ts';
+import { runCrawlBenchmark } from './crawl.ts';
 import { runCreateBenchmark } from './create.ts';
 import { runEngineBenchmark } from './engine.ts';
 import { REPO_ROOT } from './processes.ts';
 import { runQueueBenchmark } from './queue.ts';
 import { runReadBenchmark } from './read.ts';
+import { runRenderBenchmark } from './render.ts';
 import {
+  crawlSection,
   createSection,
   engineSection,
   evaluateTargets,
   machineInfo,
   queueSection,
   readSection,
+  renderSection,
   RESULTS_DIR,
   targetsSection,
   writeResults,
   type BenchResults,
 } from './report.ts';
 
-const BENCHMARKS = ['engine', 'create', 'queue', 'read'] as const;
+const BENCHMARKS = ['engine', 'create', 'queue', 'read', 'crawl', 'render'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -86,6 +93,14 @@ if (selected.includes('read')) {
     results.read_postgres = await runReadBenchmark('postgres', quick, { ...processOptions, postgresUrl });
     print(readSection('read_postgres', results.read_postgres));
   }
+}
+if (selected.includes('crawl')) {
+  results.crawl = await runCrawlBenchmark(quick, processOptions);
+  print(crawlSection(results.crawl));
+}
+if (selected.includes('render')) {
+  results.render = await runRenderBenchmark(quick, processOptions);
+  print(renderSection(results.render));
 }
 
 const final: BenchResults = { ...results, targets: evaluateTargets(results) };

@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(config.thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
 
+  it('reads the rendering settings: Debian\'s Chromium and two browsers by default', () => {
+    expect(loadConfig({})).toMatchObject({ chromiumPath: '/usr/bin/chromium', renderConcurrency: 2 });
+    expect(loadConfig({ PAGEGRADE_CHROMIUM_PATH: '/opt/chromium/chrome', PAGEGRADE_RENDER_CONCURRENCY: '4' })).toMatchObject({
+      chromiumPath: '/opt/chromium/chrome',
+      renderConcurrency: 4,
+    });
+    for (const bad of ['0', 'two', '33']) {
+      expect(() => loadConfig({ PAGEGRADE_RENDER_CONCURRENCY: bad }), bad).toThrow(/PAGEGRADE_RENDER_CONCURRENCY must be an integer from 1 to 32/);
+    }
+  });
+
   it('reads the webhook settings and refuses what cannot be meant', () => {
     const key = 'k'.repeat(32);
     expect(loadConfig({ PAGEGRADE_SECRET_KEY: key, PAGEGRADE_WEBHOOK_RETRY_MS: '50, 50,100' })).toMatchObject({

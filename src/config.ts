@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';
 import { DEFAULT_USER_AGENT } from './fetch/options.ts';
+import { DEFAULT_CHROMIUM_PATH } from './render/chromium.ts';
 
 export interface Config {
   port: number;
@@ -40,8 +41,18 @@ export interface Config {
   maxAnalyses: number;
   /** Background jobs this process runs at once; 0: it runs none (a server that only takes requests). */
   workers: number;
+  /** Requests a crawl makes at once to its host, across every process (PAGEGRADE_CRAWL_CONCURRENCY). */
+  crawlConcurrency: number;
+  /** The largest max_pages a crawl may ask for. */
+  crawlMaxPages: number;
+  /** How long a crawl's claim on a page lasts: past it, another worker takes the page (its process is thought gone). */
+  crawlClaimMs: number;
   /** Worker threads that parse and check pages; 0 runs that on the main thread. */
   analysisThreads: number;
+  /** The Chromium that render=1 runs (PAGEGRADE_CHROMIUM_PATH); without one there, rendering is not available. */
+  chromiumPath: string;
+  /** Browsers that render pages at once, one page each (PAGEGRADE_RENDER_CONCURRENCY). */
+  renderConcurrency: number;
   /** PostgreSQL: most time to open a connection or wait for a free one. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: most time one statement may take; 0: no limit. */
@@ -178,6 +189,7 @@ function defaultAnalysisThreads(): number {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const fetchTimeoutMs = integerSetting(env, 'PAGEGRADE_FETCH_TIMEOUT_MS', 10_000, 1);
   return {
     port: integerSetting(env, 'PORT', 3000, 0),
     host: env.HOST || '127.0.0.1',
@@ -185,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     adminKey: env.PAGEGRADE_ADMIN_KEY || undefined,
     allowPrivateUrls: env.PAGEGRADE_ALLOW_PRIVATE_URLS === '1',
-    fetchTimeoutMs: integerSetting(env, 'PAGEGRADE_FETCH_TIMEOUT_MS', 10_000, 1),
+    fetchTimeoutMs,
     maxPageBytes: integerSetting(env, 'PAGEGRADE_MAX_PAGE_BYTES', 5 * 1024 * 1024, 1024),
     rateLimitPerMinute: integerSetting(env, 'PAGEGRADE_RATE_LIMIT', 120, 1),
     redisUrl: env.REDIS_URL || undefined,
@@ -197,7 +209,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     workers: integerSetting(env, 'PAGEGRADE_WORKERS', DEFAULT_WORKERS, 0, MAX_WORKERS),
+    crawlConcurrency: integerSetting(env, 'PAGEGRADE_CRAWL_CONCURRENCY', 2, 1, 32),
+    crawlMaxPages: integerSetting(env, 'PAGEGRADE_CRAWL_MAX_PAGES', 10_000, 1, 1_000_000),
+    // A page's fetch and analysis take at most the fetch deadline and a little more.
+    crawlClaimMs: integerSetting(env, 'PAGEGRADE_CRAWL_CLAIM_MS', Math.max(30_000, fetchTimeoutMs * 2 + 10_000), 1_000, 3_600_000),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
+    chromiumPath: env.PAGEGRADE_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH,
+    // A browser takes 200-500 MB and most of a core while it loads a page: two suit a small server.
+    renderConcurrency: integerSetting(env, 'PAGEGRADE_RENDER_CONCURRENCY', 2, 1, 32),
     dbConnectTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_CONNECT_TIMEOUT_MS', 5_000, 1),
     dbQueryTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_QUERY_TIMEOUT_MS', DEFAULT_DB_QUERY_TIMEOUT_MS, 0),
     sqliteCacheMb: integerSetting(env, 'PAGEGRADE_SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2),

@@ -7,6 +7,7 @@ import type { CheckThresholds } from '../checks/thresholds.ts';
 import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { CheckFailureLogger } from '../scoring/run-checks.ts';
 import type { Analysis } from './types.ts';
+import type { RenderOutcome } from '../render/render-page.ts';
 
 export interface AnalysisTask {
   /** Decoded on the thread. Its bytes are copied into the message, not moved: a task waiting behind one
@@ -16,6 +17,10 @@ export interface AnalysisTask {
   thresholds: CheckThresholds;
   /** Taken by the caller, whose clock is the one that counts (tests freeze it). */
   generatedAt: Date;
+  /** A crawl's page: keep its compact facts too (crawl-facts.ts). */
+  withCrawlFacts?: boolean;
+  /** With render=1: the DOM the browser left (parsed on the thread, beside the raw HTML), or why there is none. */
+  rendering?: RenderOutcome;
 }
 
 export interface PlainError {

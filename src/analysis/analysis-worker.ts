@@ -17,7 +17,7 @@ parentPort!.on('message', (task: AnalysisTask) => {
   let reply: WorkerMessage;
   try {
     const onCheckFailure = (checkId: string, error: unknown) => failures.push({ checkId, error: plainError(error) });
-    const analysis = analyzePage(decodePage(task.page), task.origin, task.thresholds, onCheckFailure, task.generatedAt);
+    const analysis = analyzePage(decodePage(task.page), task.origin, task.thresholds, onCheckFailure, task.generatedAt, task.withCrawlFacts, task.rendering);
     reply = { analysis, failures };
   } catch (error) {
     reply = { error: plainError(error), failures };

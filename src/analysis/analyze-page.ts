@@ -8,6 +8,9 @@ import { parseRobotsTxt } from '../robots/robots-txt.ts';
 import { allChecks } from '../checks/index.ts';
 import { runChecks, type CheckFailureLogger } from '../scoring/run-checks.ts';
 import { scoreResults } from '../scoring/score.ts';
+import { crawlFactsOf } from './crawl-facts.ts';
+import { renderedComparison } from '../render/compare-rendered.ts';
+import type { RenderOutcome } from '../render/render-page.ts';
 
 function pageFacts(page: FetchedPage): PageFacts {
   return {
@@ -28,10 +31,18 @@ export function analyzePage(
   thresholds: CheckThresholds,
   onCheckFailure?: CheckFailureLogger,
   generatedAt: Date = new Date(),
+  /** A crawl also keeps the page's compact facts for its site checks. */
+  withCrawlFacts = false,
+  /** With render=1: the page as the browser left it (its DOM goes through the same parsePage), or why not. */
+  rendering?: RenderOutcome,
 ): Analysis {
   const snapshot = parsePage(page.html, page.finalUrl);
   const robotsTxt = origin.robotsTxt;
   const robots = robotsTxt.statusCode === 200 && robotsTxt.body !== null ? parseRobotsTxt(robotsTxt.body) : null;
-  const results = runChecks(allChecks, { page, origin, snapshot, robots, thresholds }, onCheckFailure);
-  return { url: page.requestedUrl, page: pageFacts(page), results, ...scoreResults(results), generatedAt };
+  const rendered = rendering && renderedComparison(snapshot, rendering, page.finalUrl);
+  const results = runChecks(allChecks, { page, origin, snapshot, robots, thresholds, rendered }, onCheckFailure);
+  const analysis: Analysis = { url: page.requestedUrl, page: pageFacts(page), results, ...scoreResults(results), generatedAt };
+  if (withCrawlFacts) analysis.crawlFacts = crawlFactsOf(page, snapshot, results);
+  if (rendered) analysis.rendered = rendered;
+  return analysis;
 }

@@ -6,9 +6,12 @@ import { gatherOriginFacts } from '../fetch/origin-facts.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 import type { CheckThresholds } from '../checks/thresholds.ts';
 import type { CheckFailureLogger } from '../scoring/run-checks.ts';
+import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { Analysis } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
 import type { AnalysisPool } from './analysis-pool.ts';
+import type { Renderer } from '../render/renderer.ts';
+import type { RenderOutcome } from '../render/render-page.ts';
 
 export interface AnalyzerOptions {
   fetch: FetchOptions;
@@ -16,25 +19,66 @@ export interface AnalyzerOptions {
   onCheckFailure?: CheckFailureLogger;
   /** Parse and check on these worker threads; without, on the calling thread. */
   pool?: AnalysisPool;
+  /** Loads pages in a browser for render=1; without one (no Chromium), rendering fails with why. */
+  renderer?: Renderer | null;
 }
 
-export type Analyzer = (url: string) => Promise<Analysis>;
+interface AnalyzeRequest {
+  /** Also load the page in the browser and compare its DOM with the raw HTML (API.md "Rendering"). */
+  render?: boolean;
+}
+
+export type Analyzer = (url: string, request?: AnalyzeRequest) => Promise<Analysis>;
 
 export function createAnalyzer(options: AnalyzerOptions): Analyzer {
-  return async (url) => {
+  return async (url, request = {}) => {
+    // The browser loads the page beside the fetch (it follows the redirects itself, through the same
+    // guard); a page that cannot be fetched stops it.
+    const cancelRendering = new AbortController();
+    const rendering = request.render ? renderOrSayWhyNot(options.renderer, url, cancelRendering.signal) : undefined;
     // Origin facts for the requested origin start at once, beside the page fetch; a redirect to
     // another origin gathers that origin's facts instead.
     const requestedOrigin = new URL(url).origin;
     const earlyOriginFacts = gatherOriginFacts(url, options.fetch);
     // Decoded where it is parsed: on an analysis thread when there is a pool (decode-page.ts).
-    const page = await fetchPageBody(url, options.fetch);
+    let page;
+    try {
+      page = await fetchPageBody(url, options.fetch);
+    } catch (error) {
+      cancelRendering.abort();
+      throw error;
+    }
     const finalOrigin = new URL(page.finalUrl).origin;
     const origin =
       finalOrigin === requestedOrigin ? await earlyOriginFacts : await gatherOriginFacts(page.finalUrl, options.fetch);
+    const rendered = await rendering;
     const generatedAt = new Date();
     if (options.pool) {
-      return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt }, options.onCheckFailure);
+      return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt, rendering: rendered }, options.onCheckFailure);
     }
-    return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt);
+    return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, false, rendered);
+  };
+}
+
+function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, signal: AbortSignal): Promise<RenderOutcome> {
+  if (!renderer) return Promise.resolve({ ok: false, reason: 'Rendering is not available on this server (no Chromium).' });
+  return renderer.render(url, signal);
+}
+
+/**
+ * Analyses a page its caller fetched (a crawl's) with the crawl facts: parse and check, with the origin
+ * facts given (the crawl read them when it started) or gathered when they are of another origin.
+ */
+export type FetchedPageAnalyzer = (page: UndecodedPage, knownOrigin?: OriginFacts) => Promise<Analysis>;
+
+export function createFetchedPageAnalyzer(options: AnalyzerOptions): FetchedPageAnalyzer {
+  return async (page, knownOrigin) => {
+    const pageOrigin = new URL(page.finalUrl).origin;
+    const origin = knownOrigin?.origin === pageOrigin ? knownOrigin : await gatherOriginFacts(page.finalUrl, options.fetch);
+    const generatedAt = new Date();
+    if (options.pool) {
+      return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt, withCrawlFacts: true }, options.onCheckFailure);
+    }
+    return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, true);
   };
 }

@@ -1,5 +1,6 @@
 // The product of one analysis: what a report stores and the API shows.
 import type { Category, CheckErrors, Importance } from '../checks/check.ts';
+import type { Rendered } from '../render/compare-rendered.ts';
 
 export type Verdict = 'good' | 'decent' | 'bad';
 
@@ -40,4 +41,24 @@ export interface Analysis {
   result: Verdict;
   issues: IssueCounts;
   generatedAt: Date;
+  /** Only for a crawl's pages: what its site checks need. */
+  crawlFacts?: PageCrawlFacts;
+  /** Only when rendering was asked for (render=1): what JavaScript changed, or why it could not be seen. */
+  rendered?: Rendered;
+}
+
+/** The compact facts of an analysed page that a crawl keeps for its site checks (crawl-facts.ts). */
+export interface PageCrawlFacts {
+  title: string | null;
+  description: string | null;
+  /** absolute, without fragment */
+  canonical: string | null;
+  noindex: boolean;
+  /** null when the page has no visible text */
+  textHash: string | null;
+  hreflang: { lang: string; url: string }[];
+  /** links to pages on the page's own host, absolute, without fragment, each once */
+  links: string[];
+  /** those of `links` that some rel=nofollow link points at */
+  nofollow: string[];
 }

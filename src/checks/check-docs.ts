@@ -1,6 +1,7 @@
 // Renders docs/checks.md from the registry, so the documentation can never drift from the checks.
 // The points come from the caller: scoring builds on checks, so checks never import it.
 import type { CheckDefinition, Category, Importance } from './check.ts';
+import type { SiteCheckDefinition } from './site/site-check.ts';
 
 const CATEGORY_TITLES: Record<Category, string> = {
   seo: 'SEO',
@@ -9,7 +10,11 @@ const CATEGORY_TITLES: Record<Category, string> = {
   miscellaneous: 'Miscellaneous',
 };
 
-export function renderCheckDocs(checks: readonly CheckDefinition[], points: Readonly<Record<Importance, number>>): string {
+export function renderCheckDocs(
+  checks: readonly CheckDefinition[],
+  siteChecks: readonly SiteCheckDefinition[],
+  points: Readonly<Record<Importance, number>>,
+): string {
   const lines = [
     '# The checks of a pagegrade report',
     '',
@@ -27,20 +32,38 @@ export function renderCheckDocs(checks: readonly CheckDefinition[], points: Read
     const inCategory = checks.filter((check) => check.category === category);
     lines.push(`## ${CATEGORY_TITLES[category]}`, '');
     for (const check of inCategory) {
-      lines.push(
-        `### \`${check.id}\` (${check.importance})`,
-        '',
-        `- Passes: ${check.title}`,
-        `- Fails: ${check.failureTitle}`,
-        `- Why it matters: ${check.description}`,
-        `- How to fix: ${check.howToFix}`,
-        ...(check.differsFromLighthouse ? [`- Unlike Lighthouse: ${check.differsFromLighthouse}`] : []),
-        '',
-      );
+      lines.push(...checkEntry(check), ...(check.differsFromLighthouse ? [`- Unlike Lighthouse: ${check.differsFromLighthouse}`] : []), '');
     }
   }
+  lines.push(...siteSection(siteChecks, points));
   lines.push(...lighthouseSection(checks));
   return lines.join('\n');
+}
+
+/** The checks a crawl runs over the whole site: they rank its issues and never enter a page's score. */
+function siteSection(siteChecks: readonly SiteCheckDefinition[], points: Readonly<Record<Importance, number>>): string[] {
+  if (siteChecks.length === 0) return [];
+  return [
+    '## Site checks',
+    '',
+    `A crawl runs these ${siteChecks.length} checks over the whole site once every page is in. Each counts what it finds and`,
+    `lists the pages involved. Their points (high ${points.high}, medium ${points.medium}, low ${points.low}) rank them in the crawl's report;`,
+    'they do not enter page scores, and a crawl is at most decent while a high-importance site check finds anything.',
+    '',
+    ...siteChecks.flatMap((check) => [...checkEntry(check), '']),
+  ];
+}
+
+/** What a check or site check is called and says, as people read it. */
+function checkEntry(check: CheckDefinition | SiteCheckDefinition): string[] {
+  return [
+    `### \`${check.id}\` (${check.importance})`,
+    '',
+    `- Passes: ${check.title}`,
+    `- Fails: ${check.failureTitle}`,
+    `- Why it matters: ${check.description}`,
+    `- How to fix: ${check.howToFix}`,
+  ];
 }
 
 /** The deliberate differences from Lighthouse, gathered, so someone comparing the two tools finds them at once. */

@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { FetchedPage, OriginFacts } from '../fetch/types.ts';
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import type { RobotsTxt } from '../robots/types.ts';
+import type { Rendered } from '../render/compare-rendered.ts';
 import type { CheckThresholds } from './thresholds.ts';
 
 export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous';
@@ -16,6 +17,8 @@ export interface CheckContext {
   /** robots.txt parsed, when it answered 200; null otherwise (see origin.robotsTxt for why). */
   robots: RobotsTxt | null;
   thresholds: CheckThresholds;
+  /** With render=1: the raw HTML against the DOM after JavaScript, or why the page could not be rendered. */
+  rendered?: Rendered;
 }
 
 export type CheckErrors = Record<string, unknown[]>;

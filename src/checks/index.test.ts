@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from './index.ts';
+import { siteChecks } from './site/index.ts';
 import { renderCheckDocs } from './check-docs.ts';
 import { POINTS } from '../scoring/score.ts';
 
@@ -62,8 +63,9 @@ describe('check registry', () => {
 
   it('registers the new checks that are built with the category and importance of their table', () => {
     const newRows = newCheckRows();
-    expect(newRows.map((row) => row.id)).toEqual(expect.arrayContaining(['ai_crawlers', 'llms_txt']));
-    for (const id of ['ai_crawlers', 'llms_txt']) {
+    const built = ['ai_crawlers', 'llms_txt', 'javascript_dependency'];
+    expect(newRows.map((row) => row.id)).toEqual(expect.arrayContaining(built));
+    for (const id of built) {
       const check = allChecks.find((candidate) => candidate.id === id);
       expect(check, id).toBeDefined();
       expect({ id, category: check!.category, importance: check!.importance }).toEqual(newRows.find((row) => row.id === id));
@@ -88,7 +90,7 @@ describe('check registry', () => {
   });
 
   it('documents where pagegrade deliberately differs from Lighthouse', () => {
-    const docs = renderCheckDocs(allChecks, POINTS);
+    const docs = renderCheckDocs(allChecks, siteChecks, POINTS);
     const section = docs.slice(docs.indexOf('## Where pagegrade deliberately differs from Lighthouse'));
     expect(section.length).toBeGreaterThan(100);
     const note = (id: string) => allChecks.find((check) => check.id === id)?.differsFromLighthouse ?? '';
@@ -100,6 +102,6 @@ describe('check registry', () => {
 
   it('keeps docs/checks.md in step with the registry (npm run docs:checks)', () => {
     const committed = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderCheckDocs(allChecks, POINTS));
+    expect(committed).toBe(renderCheckDocs(allChecks, siteChecks, POINTS));
   });
 });

@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError, type ParsedArgs } from './command.ts';
 import { readEarlierResults, type EarlierResults } from './compare-file.ts';
+import { readBudget } from './budget.ts';
+import { readOutputFiles, type OutputFile } from './outputs/index.ts';
 import type { FailOn, Gates } from './exit-status.ts';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -19,6 +21,10 @@ export interface AnalyzeOptions {
   /** --compare: the earlier run's results by URL */
   compare: EarlierResults | undefined;
   gates: Gates;
+  /** --output (with --format): report files written once every URL is done */
+  outputs: OutputFile[];
+  /** --render: also load each page in Chromium and compare (API.md "Rendering") */
+  render: boolean;
 }
 
 function integerOption(args: ParsedArgs, name: string, min: number, max: number): number | undefined {
@@ -62,11 +68,14 @@ export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptio
   const concurrency = integerOption(args, 'concurrency', 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const timeoutMs = integerOption(args, 'timeout', 1, MAX_TIMEOUT_MS);
   const failOnRegression = args.values['fail-on-regression'] === true;
-  const gates = { failOn: failOnOption(args), minScore: integerOption(args, 'min-score', 0, 100), failOnRegression };
+  const gates: Gates = { failOn: failOnOption(args), minScore: integerOption(args, 'min-score', 0, 100), failOnRegression };
   const compare = args.values.compare;
   if (failOnRegression && typeof compare !== 'string') {
     throw new UsageError('--fail-on-regression needs --compare <file>: an earlier `analyze --json` output to compare with.');
   }
+  const outputs = await readOutputFiles(args);
+  const budget = args.values.budget;
+  if (typeof budget === 'string') gates.budget = await readBudget(budget);
   return {
     targets,
     json: args.values.json === true,
@@ -75,5 +84,7 @@ export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptio
     // Read last, once every cheaper option is known to be right.
     compare: typeof compare === 'string' ? await readEarlierResults(compare) : undefined,
     gates,
+    outputs,
+    render: args.values.render === true,
   };
 }

@@ -20,9 +20,17 @@ export interface Command {
   run(args: ParsedArgs, io: CliIo): Promise<number>;
 }
 
+/** An option as given, in order: what `values` loses when the order matters (`--format` before `--output`). */
+interface OptionToken {
+  name: string;
+  value: string | undefined;
+}
+
 export interface ParsedArgs {
   values: Record<string, string | boolean | string[] | boolean[] | undefined>;
   positionals: string[];
+  /** every option in the order given */
+  options?: OptionToken[];
 }
 
 /** A usage problem: printed with the command's usage, exit code 2. */
@@ -30,13 +38,15 @@ export class UsageError extends Error {}
 
 export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals, tokens } = parseArgs({
       args: argv,
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: command.allowPositionals ?? false,
       strict: true,
+      tokens: true,
     });
-    return { values, positionals };
+    const options = tokens.flatMap((token) => (token.kind === 'option' ? [{ name: token.name, value: token.value }] : []));
+    return { values, positionals, options };
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }

@@ -1,5 +1,6 @@
 // The exit code of `analyze` and the CI gates that decide it (documented in the command's --help).
 import type { Verdict } from '../analysis/types.ts';
+import { checkBudget, type Budget } from './budget.ts';
 import { describeRegression } from './comparison-text.ts';
 import { printable } from './terminal-text.ts';
 import type { UrlOutcome } from './url-outcome.ts';
@@ -15,6 +16,8 @@ export interface Gates {
   minScore?: number;
   /** with --compare: any analysed URL that got worse than its earlier result */
   failOnRegression?: boolean;
+  /** --budget: each broken assertion on an analysed page fails the gate */
+  budget?: Budget;
 }
 
 const FAILING_VERDICTS: Record<FailOn, readonly Verdict[]> = { bad: ['bad'], decent: ['decent', 'bad'] };
@@ -42,6 +45,8 @@ export function gateFailures(outcomes: readonly UrlOutcome[], gates: Gates): str
       if (reasons.length > 0) failures.push(`--fail-on-regression: ${printable(outcome.url)} got worse: ${describeRegression(reasons)}.`);
     }
   }
+  const budget = gates.budget;
+  if (budget) failures.push(...analyses.flatMap((analysis) => checkBudget(analysis, budget).broken));
   return failures;
 }
 

@@ -9,9 +9,10 @@ import { usersCreate, usersList } from './commands/users.ts';
 import { keysCreate, keysList, keysRevoke } from './commands/keys.ts';
 import { analyze } from './commands/analyze.ts';
 import { worker } from './commands/worker.ts';
+import { crawl } from './commands/crawl.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
 
-export const commands: readonly Command[] = [analyze, serve, worker, migrate, usersCreate, usersList, keysCreate, keysRevoke, keysList,
+export const commands: readonly Command[] = [analyze, crawl, serve, worker, migrate, usersCreate, usersList, keysCreate, keysRevoke, keysList,
   webhooksCreate, webhooksList, webhooksDelete];
 
 function overview(): string {

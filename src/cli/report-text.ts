@@ -32,7 +32,7 @@ export function titleOf(id: string, passed: boolean): string {
 }
 
 /** An offending item: strings as they are, objects as "key: value" pairs. */
-function describeItem(item: unknown): string {
+export function describeItem(item: unknown): string {
   if (typeof item === 'string') return item;
   if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
     return Object.entries(item)

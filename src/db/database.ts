@@ -7,6 +7,7 @@ import pg from 'pg';
 import { guardPostgresPool } from './postgres-connection-guard.ts';
 import { reusingStatements } from './sqlite-statements.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
+import type { CrawlHostsTable, CrawlIssuesTable, CrawlPagesTable, CrawlsTable } from './tables/crawl.table.ts';
 import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportsTable } from './tables/report.table.ts';
@@ -25,6 +26,10 @@ export interface Database {
   jobs: JobsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  crawls: CrawlsTable;
+  crawl_pages: CrawlPagesTable;
+  crawl_issues: CrawlIssuesTable;
+  crawl_hosts: CrawlHostsTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -16,6 +16,9 @@ import * as reportAnalysisState from './migrations/2026-11-27-0900-report-analys
 import * as createWebhooks from './migrations/2026-11-27-0910-create-webhooks.ts';
 import * as reportRuns from './migrations/2026-11-27-1000-report-runs.ts';
 import * as reportSchedules from './migrations/2026-11-27-1100-report-schedules.ts';
+import * as createCrawls from './migrations/2026-11-28-0900-create-crawls.ts';
+import * as reportRunRendered from './migrations/2026-11-28-1000-report-run-rendered.ts';
+import * as reportScoreSort from './migrations/2026-11-28-1200-report-score-sort.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +37,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0910-create-webhooks': createWebhooks,
   '2026-11-27-1000-report-runs': reportRuns,
   '2026-11-27-1100-report-schedules': reportSchedules,
+  '2026-11-28-0900-create-crawls': createCrawls,
+  '2026-11-28-1000-report-run-rendered': reportRunRendered,
+  '2026-11-28-1200-report-score-sort': reportScoreSort,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

@@ -41,15 +41,25 @@ export function clearOriginFactsCache(): void {
   cache.clear();
 }
 
-async function gather(origin: string, context: AuxContext): Promise<OriginFacts> {
-  const robots = fetchRobotsTxt(origin, context);
+/**
+ * The origin facts without the cache, one request at a time: what a crawl reads once when it starts,
+ * within its host's limit of requests at once (it keeps them for every page it analyses).
+ */
+export function gatherOriginFactsOneAtATime(pageUrl: string, options: FetchOptions): Promise<OriginFacts> {
+  const policy = addressPolicy(options);
+  return gather(parseHttpUrl(pageUrl).origin, { options, policy, signal: AbortSignal.timeout(options.timeoutMs * 3) }, true);
+}
+
+async function gather(origin: string, context: AuxContext, oneAtATime = false): Promise<OriginFacts> {
+  const schedule = oneAtATime ? oneAfterAnother() : <T>(task: () => Promise<T>) => task();
+  const robots = schedule(() => fetchRobotsTxt(origin, context));
   const [robotsTxt, notFoundProbe, faviconIco, llmsTxt, http2, sitemap] = await Promise.all([
     robots,
-    auxRequest(`${origin}/pagegrade-404-${randomBytes(8).toString('hex')}`, context, null),
-    auxRequest(`${origin}/favicon.ico`, context, null),
-    fetchTextFile(`${origin}/llms.txt`, context),
-    negotiatesHttp2(new URL(origin), context.policy, context.signal),
-    robots.then((robotsTxt) => findSitemap(origin, robotsTxt, context)),
+    schedule(() => auxRequest(`${origin}/pagegrade-404-${randomBytes(8).toString('hex')}`, context, null)),
+    schedule(() => auxRequest(`${origin}/favicon.ico`, context, null)),
+    schedule(() => fetchTextFile(`${origin}/llms.txt`, context)),
+    schedule(() => negotiatesHttp2(new URL(origin), context.policy, context.signal)),
+    robots.then((robotsTxt) => schedule(() => findSitemap(origin, robotsTxt, context))),
   ]);
   return {
     origin,
@@ -59,6 +69,16 @@ async function gather(origin: string, context: AuxContext): Promise<OriginFacts>
     llmsTxt,
     sitemap,
     http2,
+  };
+}
+
+/** Runs each task given to it once the one before has ended. */
+function oneAfterAnother() {
+  let previous: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = previous.then(task, task);
+    previous = run.catch(() => undefined);
+    return run;
   };
 }
 

@@ -7,6 +7,7 @@ import { agentFor } from './agents.ts';
 import { ACCEPT_ENCODING } from './content-decoding.ts';
 import { FetchError } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
+import { abandonBody } from './read-body.ts';
 import type { RedirectHop } from './types.ts';
 
 const MAX_REDIRECTS = 10;
@@ -23,6 +24,11 @@ export interface ChainRequest {
   signal: AbortSignal;
   /** How failures name the body ("The page", "The response"). */
   subject: string;
+  /**
+   * Whether to follow a redirect to `next` (default: always). One that is not followed is the final
+   * response, its body unread: a crawl stays on its host.
+   */
+  followsTo?: (next: URL) => boolean;
 }
 
 export interface ChainResult {
@@ -40,9 +46,16 @@ export async function followRedirects(start: URL, chain: ChainRequest): Promise<
     const response = await send(url, chain);
     const location = REDIRECT_STATUSES.has(response.statusCode) ? locationHeader(response.headers.location) : null;
     if (location === null) return { response, url, redirects };
+    let next: URL;
+    try {
+      next = resolveLocation(location, url);
+    } catch (error) {
+      abandonBody(response.body);
+      throw error;
+    }
+    if (chain.followsTo && !chain.followsTo(next)) return { response, url, redirects };
 
     await discard(response, url, chain);
-    const next = resolveLocation(location, url);
     redirects.push({ url: url.href, statusCode: response.statusCode, location: next.href });
     if (visited.includes(next.href)) {
       throw new FetchError('redirect_loop', `Redirect loop: ${[...visited, next.href].join(' -> ')}`);

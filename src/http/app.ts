@@ -98,6 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     // Jobs still running finish (and store what they made) before the database goes.
     await app.services.background.close();
+    // After the jobs: a job that renders needs its browser until it ends.
+    await app.services.rendering.close();
     if (!options.database) await database.close();
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -3,8 +3,10 @@
 // state for it (kept answers, an index in memory) goes behind these functions and nowhere else.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { ProjectRow } from '../db/tables/project.table.ts';
 import type { Verdict } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
+import type { ReportListRow } from '../repositories/report.repository.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
 import { listRuns, previousRunScores } from '../repositories/report-run.repository.ts';
 import { NotFoundError } from '../services/errors.ts';
@@ -22,11 +24,14 @@ export interface ReportListQuery {
   result?: Verdict;
   /** the latest analysis's state */
   state?: ReportState;
-  sortBy: 'id' | 'generated_at' | 'url' | 'result';
+  sortBy: 'id' | 'generated_at' | 'url' | 'result' | 'score';
   sort: 'asc' | 'desc';
   page: number;
   perPage: number;
 }
+
+/** A report list read whole (an export): the list's filters and sort, without a page. */
+export type ReportRowsQuery = Omit<ReportListQuery, 'page' | 'perPage'>;
 
 export interface ProjectListQuery {
   /** case-insensitive substring of the name */
@@ -36,6 +41,16 @@ export interface ProjectListQuery {
   page: number;
   perPage: number;
 }
+
+/** A project list read whole (an export): the list's search and sort, without a page. */
+export type ProjectRowsQuery = Omit<ProjectListQuery, 'page' | 'perPage'>;
+
+/**
+ * Rows a whole-list read holds at a time: one statement per batch, each seeking past the last row of
+ * the one before in the sort's index, so a list of any length is one index walk and memory holds one
+ * batch whatever the list's length.
+ */
+const ROWS_BATCH = 500;
 
 
 export function createLists(db: Kysely<Database>) {
@@ -77,6 +92,33 @@ export function createLists(db: Kysely<Database>) {
         // The report counts the runs it keeps.
         async () => report.runs_count,
       );
+    },
+
+    /**
+     * Every report of the account's list, in its order (filters and sort as reports(), no page), read
+     * in batches as the caller consumes them, each batch its own statement (no transaction held open
+     * for a slow reader). A report whose sort key changes meanwhile (a new run moves its score) may be
+     * read twice or not at all; by id, the default, each report there throughout is read once.
+     */
+    async *reportRows(accountId: number, query: ReportRowsQuery): AsyncGenerator<ReportSummary> {
+      let after: ReportListRow | undefined;
+      for (;;) {
+        const rows = await reportRepository.listReportsAfter(db, accountId, { ...query, limit: ROWS_BATCH }, after);
+        for (const row of rows) yield toReportSummary(row);
+        if (rows.length < ROWS_BATCH) return;
+        after = rows.at(-1);
+      }
+    },
+
+    /** Every project of the account's list, in its order, read in batches as reportRows() reads reports. */
+    async *projectRows(accountId: number, query: ProjectRowsQuery): AsyncGenerator<Project> {
+      let after: ProjectRow | undefined;
+      for (;;) {
+        const rows = await projectRepository.listProjectsAfter(db, accountId, { ...query, limit: ROWS_BATCH }, after);
+        for (const row of rows) yield toProject(row);
+        if (rows.length < ROWS_BATCH) return;
+        after = rows.at(-1);
+      }
     },
 
     /** One page of the account's projects. */

@@ -9,6 +9,7 @@ import {
   findProject,
   insertProjectsBulk,
   listProjects,
+  listProjectsAfter,
   sumProjectCounts,
   type ProjectCountsDelta,
 } from './project.repository.ts';
@@ -138,6 +139,26 @@ forEachDialect('project repository', (database) => {
 
       const secondPage = await listProjects(db, owner, { sortBy: 'created_at', sort: 'asc', limit: 4, offset: 4 });
       expect(secondPage.map((row) => row.id)).toEqual(ascending.slice(4));
+    });
+
+    it('reads the whole list in batches after the last row read, in the list\'s order, for both sorts and a search', async () => {
+      const { db } = database();
+      const { owner } = await ownerWithProjects(db, (index) => (index < 3 ? T2 : index < 5 ? T1 : T3));
+      await adjustProjectCounts(db, await newUserId(db), 'a.com', ADD_GOOD, T1);
+      for (const sortBy of ['project', 'created_at'] as const) {
+        for (const sort of ['asc', 'desc'] as const) {
+          for (const search of [undefined, 'a.com']) {
+            const options = { search, sortBy, sort };
+            const whole = (await listProjects(db, owner, { ...options, limit: 10, offset: 0 })).map((row) => row.id);
+            const read: number[] = [];
+            for (let batch = await listProjectsAfter(db, owner, { ...options, limit: 2 }); batch.length > 0; ) {
+              read.push(...batch.map((row) => row.id));
+              batch = await listProjectsAfter(db, owner, { ...options, limit: 2 }, batch.at(-1));
+            }
+            expect(read, JSON.stringify(options)).toEqual(whole);
+          }
+        }
+      }
     });
 
     it('searches names case-insensitively with wildcards taken literally, within the account', async () => {

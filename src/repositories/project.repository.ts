@@ -1,5 +1,7 @@
 // Projects: one row per (account, host) holding the counts the API lists. The service keeps a row in
 // step with the reports by calling adjustProjectCounts in the transaction that changes a report.
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/database.ts';
 import type { NewProject, ProjectRow } from '../db/tables/project.table.ts';
 import { containsPattern, lowerCaseColumnLike, type SortDirection } from './contains-search.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
@@ -137,13 +139,39 @@ export async function findProject(db: DbExecutor, userId: number, name: string):
 }
 
 export async function listProjects(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<ProjectRow[]> {
+  return ordered(matching(db, userId, options).selectAll(), options).limit(options.limit).offset(options.offset).execute();
+}
+
+/** A project list read whole, in batches (an export). */
+export interface ProjectBatchOptions extends ProjectFilters {
+  sortBy: ProjectSortBy;
+  sort: SortDirection;
+  limit: number;
+}
+
+/**
+ * The next `limit` projects of the list after `after` (the previous batch's last row; none: from the
+ * start), in the list's order: each batch seeks past `after` in the sort's index.
+ */
+export async function listProjectsAfter(db: DbExecutor, userId: number, options: ProjectBatchOptions, after?: ProjectRow): Promise<ProjectRow[]> {
   let query = matching(db, userId, options).selectAll();
-  // Names are unique per account, so sorting by name has no ties for id to break.
-  query =
-    options.sortBy === 'project'
-      ? query.orderBy('name', options.sort)
-      : query.orderBy('created_at', options.sort).orderBy('id', options.sort);
-  return query.limit(options.limit).offset(options.offset).execute();
+  if (after !== undefined) {
+    const later = options.sort === 'asc' ? '>' : '<';
+    query =
+      options.sortBy === 'project'
+        ? query.where('name', later, after.name)
+        : query.where((eb) => eb(eb.refTuple('created_at', 'id'), later, eb.tuple(after.created_at, after.id)));
+  }
+  return ordered(query, options).limit(options.limit).execute();
+}
+
+/** Names are unique per account, so sorting by name has no ties for id to break. */
+function ordered<Query extends SelectQueryBuilder<Database, 'projects', object>>(
+  query: Query,
+  options: { sortBy: ProjectSortBy; sort: SortDirection },
+): Query {
+  if (options.sortBy === 'project') return query.orderBy('name', options.sort) as Query;
+  return query.orderBy('created_at', options.sort).orderBy('id', options.sort) as Query;
 }
 
 export async function countProjects(db: DbExecutor, userId: number, filters: ProjectFilters): Promise<number> {

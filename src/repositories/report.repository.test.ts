@@ -14,8 +14,10 @@ import {
   insertReport,
   insertReportsBulk,
   listReports,
+  listReportsAfter,
   updateReport,
   type ReportInsert,
+  type ReportListRow,
   type ReportSortBy,
 } from './report.repository.ts';
 
@@ -30,6 +32,19 @@ async function insertAll(db: DbExecutor, userId: number, overrides: Partial<Repo
 }
 
 const RANK: Record<ReportResult, number> = { bad: 0, decent: 1, good: 2 };
+
+/** A report created to be analysed in the background, before its first run: no score, no generated_at. */
+const NO_RUN: Partial<ReportInsert> = {
+  result: null,
+  score: null,
+  issues_high: null,
+  issues_medium: null,
+  issues_low: null,
+  page: null,
+  results: null,
+  generated_at: null,
+  state: 'queued',
+};
 
 forEachDialect('report repository', (database) => {
   it('inserts a report, deriving url_lower and result_rank, and finds it only for its owner', async () => {
@@ -95,12 +110,12 @@ forEachDialect('report repository', (database) => {
   describe('sorting', () => {
     // Every key has ties, and upper/lower case that a locale collation would interleave.
     const rows: Partial<ReportInsert>[] = [
-      { url: 'https://a.com/b', result: 'good', generated_at: '2026-11-21T10:00:00.000Z' },
-      { url: 'https://a.com/B', result: 'bad', generated_at: '2026-11-21T09:00:00.000Z' },
-      { url: 'https://a.com/b', result: 'decent', generated_at: '2026-11-21T10:00:00.000Z' },
-      { url: 'https://a.com/a', result: 'good', generated_at: '2026-11-21T11:00:00.000Z' },
-      { url: 'https://a.com/Z', result: 'bad', generated_at: '2026-11-21T09:00:00.000Z' },
-      { url: 'https://a.com/a', result: 'decent', generated_at: '2026-11-21T10:00:00.000Z' },
+      { url: 'https://a.com/b', result: 'good', score: 90, generated_at: '2026-11-21T10:00:00.000Z' },
+      { url: 'https://a.com/B', result: 'bad', score: 12, generated_at: '2026-11-21T09:00:00.000Z' },
+      { url: 'https://a.com/b', result: 'decent', score: 64, generated_at: '2026-11-21T10:00:00.000Z' },
+      { url: 'https://a.com/a', result: 'good', score: 90, generated_at: '2026-11-21T11:00:00.000Z' },
+      { url: 'https://a.com/Z', result: 'bad', score: 3, generated_at: '2026-11-21T09:00:00.000Z' },
+      { url: 'https://a.com/a', result: 'decent', score: 64, generated_at: '2026-11-21T10:00:00.000Z' },
     ];
     const key = (row: Partial<ReportInsert>, sortBy: ReportSortBy): string | number => {
       switch (sortBy) {
@@ -112,12 +127,14 @@ forEachDialect('report repository', (database) => {
           return row.url!;
         case 'result':
           return RANK[row.result!];
+        case 'score':
+          return row.score!;
         default:
           return sortBy satisfies never;
       }
     };
 
-    for (const sortBy of ['id', 'generated_at', 'url', 'result'] as const) {
+    for (const sortBy of ['id', 'generated_at', 'url', 'result', 'score'] as const) {
       for (const sort of ['asc', 'desc'] as const) {
         it(`by ${sortBy} ${sort}, ties broken by id in the same direction`, async () => {
           const { db } = database();
@@ -156,6 +173,23 @@ forEachDialect('report repository', (database) => {
       ]);
     });
 
+    it('puts reports without a run (no score) last by score in both directions, first by generated_at ascending', async () => {
+      const { db } = database();
+      const owner = await newUserId(db);
+      const [queued, scored, failed, low] = await insertAll(db, owner, [
+        NO_RUN,
+        { score: 70, result: 'decent' },
+        { ...NO_RUN, state: 'failed' },
+        { score: 20, result: 'bad' },
+      ]);
+      const order = async (sortBy: ReportSortBy, sort: 'asc' | 'desc') =>
+        (await listReports(db, owner, { sortBy, sort, limit: 10, offset: 0 })).map((row) => row.id);
+      expect(await order('score', 'asc')).toEqual([low, scored, queued, failed]);
+      expect(await order('score', 'desc')).toEqual([scored, low, failed, queued]);
+      expect((await order('generated_at', 'asc')).slice(0, 2)).toEqual([queued, failed]);
+      expect((await order('generated_at', 'desc')).slice(2)).toEqual([failed, queued]);
+    });
+
     it('pages with limit and offset without overlap or gaps', async () => {
       const { db } = database();
       const owner = await newUserId(db);
@@ -168,6 +202,46 @@ forEachDialect('report repository', (database) => {
       expect(pages.map((page) => page.length)).toEqual([4, 2]);
       expect(pages.flat().map((row) => row.id)).toEqual(everything.map((row) => row.id));
     });
+  });
+
+  it('reads a whole list in batches after the last row read, as the same reports in the same order as one read, for every sort and filter', async () => {
+    const { db } = database();
+    const owner = await newUserId(db);
+    const verdicts: ReportResult[] = ['good', 'decent', 'bad'];
+    // Upper and lower case, which code-point order (and so the seek past a url) keeps apart.
+    const PATHS = ['b', 'B', '_1', 'a1'];
+    // Ties in every key, and reports without a run (null score and generated_at) among them.
+    await insertAll(
+      db,
+      owner,
+      Array.from({ length: 23 }, (_, index) =>
+        index % 5 === 2
+          ? { ...NO_RUN, url: `https://${index % 2 ? 'a' : 'b'}.com/${PATHS[index % 4]}` }
+          : {
+              url: `https://${index % 2 ? 'a' : 'b'}.com/${PATHS[index % 4]}`,
+              result: verdicts[index % 3],
+              score: [10, 55, 90][index % 3] + (index % 2),
+              generated_at: `2026-11-2${index % 3}T10:00:00.000Z`,
+            },
+      ),
+    );
+    await insertAll(db, await newUserId(db), [{ url: 'https://a.com/0' }]);
+    for (const sortBy of ['id', 'generated_at', 'url', 'result', 'score'] as const) {
+      for (const sort of ['asc', 'desc'] as const) {
+        for (const filters of [{}, { project: 'a.com' }, { result: 'good' as const }, { search: '/1' }]) {
+          const options = { ...filters, sortBy, sort };
+          const whole = (await listReports(db, owner, { ...options, limit: 100, offset: 0 })).map((row) => row.id);
+          const batches: number[][] = [];
+          for (let after: ReportListRow | undefined, batch = await listReportsAfter(db, owner, { ...options, limit: 3 }); batch.length > 0; ) {
+            batches.push(batch.map((row) => row.id));
+            after = batch.at(-1);
+            batch = await listReportsAfter(db, owner, { ...options, limit: 3 }, after);
+          }
+          expect(batches.flat(), JSON.stringify(options)).toEqual(whole);
+          expect(batches.slice(0, -1).every((batch) => batch.length === 3), JSON.stringify(options)).toBe(true);
+        }
+      }
+    }
   });
 
   it('searches the url case-insensitively, with %, _ and \\ taken literally', async () => {

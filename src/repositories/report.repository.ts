@@ -17,12 +17,12 @@ export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank' | 
 export type ReportPatch = Partial<Pick<ReportInsert, 'privacy' | 'password_hash' | 'state' | 'last_error' | 'schedule' | 'next_run_at'>> & {
   updated_at: string;
 };
-/** A successful analysis, to be stored as the report's next run (which numbers it). */
-export type RunColumns = Omit<ReportRunRow, 'id' | 'report_id' | 'number' | 'trigger'>;
-/** List items leave out the heavy `results` JSON (they never read report_runs). */
-export type ReportListRow = Omit<ReportRow, 'results'>;
+/** A successful analysis, to be stored as the report's next run (which numbers it); `rendered` only with render=1. */
+export type RunColumns = Omit<ReportRunRow, 'id' | 'report_id' | 'number' | 'trigger' | 'rendered'> & { rendered?: string | null };
+/** List items leave out the heavy `results` JSON and the rendering (they never read report_runs). */
+export type ReportListRow = Omit<ReportRow, 'results' | 'rendered'>;
 
-export type ReportSortBy = 'id' | 'generated_at' | 'url' | 'result';
+export type ReportSortBy = 'id' | 'generated_at' | 'url' | 'result' | 'score';
 
 export interface ReportFilters {
   /** case-insensitive substring of the url; every character literal */
@@ -33,9 +33,12 @@ export interface ReportFilters {
   state?: ReportState;
 }
 
-export interface ReportListOptions extends ReportFilters {
+interface ReportSortOptions extends ReportFilters {
   sortBy: ReportSortBy;
   sort: SortDirection;
+}
+
+export interface ReportListOptions extends ReportSortOptions {
   limit: number;
   offset: number;
 }
@@ -43,13 +46,13 @@ export interface ReportListOptions extends ReportFilters {
 /** The rank of a report without a run: below every verdict, so no result filter matches it. */
 const NO_RUN_RANK = -1;
 
-const SORT_COLUMN = { id: 'id', generated_at: 'generated_at', url: 'url', result: 'result_rank' } as const;
+const SORT_COLUMN = { id: 'id', generated_at: 'generated_at', url: 'url', result: 'result_rank', score: 'score' } as const;
 
-export async function insertReport(db: DbExecutor, report: ReportInsert): Promise<number> {
+export async function insertReport(db: DbExecutor, report: ReportInsert, trigger: RunTrigger = 'create'): Promise<number> {
   return inOneTransaction(db, async (trx) => {
     const { id } = await trx.insertInto('reports').values(derivedColumns(report)).returning('id').executeTakeFirstOrThrow();
     // A report created to be analysed in the background has no run until its first analysis succeeds.
-    const run = firstRun(id, report);
+    const run = firstRun(id, report, trigger);
     if (run !== null) await trx.insertInto('report_runs').values(run).execute();
     return id;
   });
@@ -118,17 +121,80 @@ function pageQuery(db: DbExecutor, userId: number, options: ReportListOptions) {
 /**
  * By the sort key, then id in the same direction, so pages never overlap. A report without a run has
  * no generated_at: it sorts first ascending and last descending on both dialects (SQLite's own order
- * for null, and PostgreSQL's generated_at indexes are NULLS FIRST to match).
+ * for null, and PostgreSQL's generated_at indexes are NULLS FIRST to match). Nor has it a score, and
+ * that one sorts last in both directions (API.md): SQLite walks its one score index in two passes,
+ * PostgreSQL has an index for each direction. A result filter never matches such a report, so there
+ * the score sort says nothing of nulls, and one index per filter serves both directions on both.
  */
-function ordered<Query extends SelectQueryBuilder<Database, 'reports', object>>(query: Query, options: ReportListOptions): Query {
+function ordered<Query extends SelectQueryBuilder<Database, 'reports', object>>(query: Query, options: ReportSortOptions): Query {
   const sortColumn = SORT_COLUMN[options.sortBy];
   let bySortKey: SelectQueryBuilder<Database, 'reports', object> = query;
   if (sortColumn === 'generated_at') {
     bySortKey = query.orderBy('generated_at', (order) => (options.sort === 'asc' ? order.asc().nullsFirst() : order.desc().nullsLast()));
+  } else if (sortColumn === 'score' && options.result === undefined) {
+    bySortKey = query.orderBy('score', (order) => (options.sort === 'asc' ? order.asc() : order.desc()).nullsLast());
   } else if (sortColumn !== 'id') {
     bySortKey = query.orderBy(sortColumn, options.sort);
   }
   return bySortKey.orderBy('id', options.sort) as Query;
+}
+
+/** A list read whole, in batches (an export): its filters and sort, and how many rows a batch holds. */
+export interface ReportBatchOptions extends ReportSortOptions {
+  limit: number;
+}
+
+/**
+ * The next `limit` reports of the list after `after` (the previous batch's last row; none: from the
+ * start), in the list's order. Each batch seeks past `after` in the sort index instead of skipping
+ * what came before it, so reading a list of any length whole costs one index walk. Rows whose sort key
+ * is null (generated_at, score: reports without a run) come in a stretch of their own, by id, before
+ * or after the others as ordered() places them; a batch may end one stretch and start the next.
+ */
+export async function listReportsAfter(
+  db: DbExecutor,
+  userId: number,
+  options: ReportBatchOptions,
+  after?: ReportListRow,
+): Promise<ReportListRow[]> {
+  const stretches = sortStretches(options);
+  let index = after === undefined ? 0 : stretches.indexOf(after[SORT_COLUMN[options.sortBy]] === null ? 'null' : 'value');
+  let rows = await stretchRows(db, userId, options, stretches[index], options.limit, after);
+  while (rows.length < options.limit && ++index < stretches.length) {
+    rows = [...rows, ...(await stretchRows(db, userId, options, stretches[index], options.limit - rows.length))];
+  }
+  return rows;
+}
+
+type Stretch = 'value' | 'null';
+
+/** The stretches of a list in its order: a nullable sort key's null rows before or after the rest. */
+function sortStretches(options: ReportSortOptions): Stretch[] {
+  const column = SORT_COLUMN[options.sortBy];
+  if (column === 'generated_at') return options.sort === 'asc' ? ['null', 'value'] : ['value', 'null'];
+  if (column === 'score') return ['value', 'null'];
+  return ['value'];
+}
+
+/** Up to `limit` rows of one stretch, after `after` when it is in this stretch, in the list's order. */
+function stretchRows(db: DbExecutor, userId: number, options: ReportBatchOptions, stretch: Stretch, limit: number, after?: ReportListRow) {
+  const column = SORT_COLUMN[options.sortBy];
+  const later = options.sort === 'asc' ? '>' : '<';
+  let query = db.selectFrom('reports').selectAll().where(matching(userId, options));
+  if (stretch === 'null') {
+    query = query.where(column, 'is', null);
+    if (after !== undefined) query = query.where('id', later, after.id);
+    return query.orderBy('id', options.sort).limit(limit).execute();
+  }
+  if (column !== 'id' && column !== 'url' && column !== 'result_rank') query = query.where(column, 'is not', null);
+  if (after !== undefined) {
+    // (key, id) past the last row's as one row value: both dialects seek to it in the index.
+    query =
+      column === 'id'
+        ? query.where('id', later, after.id)
+        : query.where((eb) => eb(eb.refTuple(column, 'id'), later, eb.tuple(after[column]!, after.id)));
+  }
+  return ordered(query, options).limit(limit).execute();
 }
 
 export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {
@@ -160,7 +226,7 @@ export async function addRun(
   return inOneTransaction(db, async (trx) => {
     const number = report.last_run_number + 1;
     await trx.insertInto('report_runs').values({ ...run, report_id: report.id, number }).execute();
-    const { results: _results, trigger: _trigger, ...summary } = run;
+    const { results: _results, trigger: _trigger, rendered: _rendered, ...summary } = run;
     await trx
       .updateTable('reports')
       .set({
@@ -238,18 +304,18 @@ function rankOf(result: ReportResult | null): number {
 }
 
 function derivedColumns(report: ReportInsert) {
-  const { results: _results, ...row } = report;
+  const { results: _results, rendered: _rendered, ...row } = report;
   const analysed = report.result != null ? 1 : 0;
   return { ...row, url_lower: row.url.toLowerCase(), result_rank: rankOf(row.result ?? null), runs_count: analysed, last_run_number: analysed };
 }
 
 /** Run 1 of a report inserted with an analysis; null for one inserted to be analysed later. */
-function firstRun(reportId: number, report: ReportInsert) {
+function firstRun(reportId: number, report: ReportInsert, trigger: RunTrigger = 'create') {
   if (report.result == null || report.results == null) return null;
   return {
     report_id: reportId,
     number: 1,
-    trigger: 'create' as const,
+    trigger,
     result: report.result,
     score: report.score!,
     issues_high: report.issues_high!,
@@ -257,6 +323,7 @@ function firstRun(reportId: number, report: ReportInsert) {
     issues_low: report.issues_low!,
     page: report.page!,
     results: report.results,
+    rendered: report.rendered ?? null,
     generated_at: report.generated_at!,
   };
 }
@@ -269,7 +336,7 @@ function withResults(db: DbExecutor) {
       join.onRef('report_runs.report_id', '=', 'reports.id').onRef('report_runs.number', '=', 'reports.last_run_number'),
     )
     .selectAll('reports')
-    .select('report_runs.results');
+    .select(['report_runs.results', 'report_runs.rendered']);
 }
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index

@@ -82,6 +82,7 @@ export function parseRobotsTxt(text: string): RobotsTxt {
       else report('sitemap must be an absolute http(s) or ftp URL');
     } else if (directive === 'crawl-delay') {
       if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value)) report('crawl-delay must be a number of seconds');
+      else if (group !== null) group.crawlDelaySeconds = Number(value);
     }
   }
 
@@ -104,6 +105,20 @@ export function evaluateRobots(robots: RobotsTxt, url: string, userAgents: reado
     return { allowed: rule === null || rule.allow, group: agent, rule };
   }
   return { allowed: true, group: null, rule: null };
+}
+
+/**
+ * The Crawl-delay (seconds) of the group that applies to a crawler known by `userAgents` (as in
+ * evaluateRobots), or null when that group sets none.
+ */
+export function crawlDelaySeconds(robots: RobotsTxt, userAgents: readonly string[]): number | null {
+  for (const agent of [...userAgents.map((ua) => ua.toLowerCase()), '*']) {
+    const groups = robots.groups.filter((g) => g.userAgents.includes(agent));
+    if (groups.length === 0) continue;
+    const delays = groups.flatMap((g) => (g.crawlDelaySeconds === undefined ? [] : [g.crawlDelaySeconds]));
+    return delays.length === 0 ? null : Math.max(...delays);
+  }
+  return null;
 }
 
 /** The longest matching pattern wins; Allow wins a tie. An empty pattern matches nothing. */

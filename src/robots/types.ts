@@ -11,6 +11,8 @@ export interface RobotsGroup {
   /** User-agent tokens of this group, lower-case. */
   userAgents: string[];
   rules: RobotsRule[];
+  /** Crawl-delay in seconds, when the group sets a valid one (a crawler's politeness, not a check's). */
+  crawlDelaySeconds?: number;
 }
 
 export interface RobotsLineProblem {

@@ -5,7 +5,7 @@ import { oneOf } from './common.ts';
 
 export const CheckDescription = Type.Object(
   {
-    id: Type.String({ description: 'The key of this check in a report\'s `results`.' }),
+    id: Type.String({ description: 'The key of this check in a report\'s `results`, or of a site check in a crawl\'s issues.' }),
     category: oneOf(['seo', 'performance', 'security', 'miscellaneous', 'site'] as const, {
       description: '`site` for the site checks of a crawl.',
     }),
@@ -21,5 +21,9 @@ export const CheckDescription = Type.Object(
 
 export const CheckListResponse = Type.Object(
   { data: Type.Array(Type.Ref(CheckDescription)), status: Type.Literal(200) },
-  { $id: 'CheckList', additionalProperties: false, description: 'Every check, in the order reports list them.' },
+  {
+    $id: 'CheckList',
+    additionalProperties: false,
+    description: 'Every check, in the order reports list them, then every site check, in the order crawls list them.',
+  },
 );

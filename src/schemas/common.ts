@@ -24,6 +24,35 @@ export const PaginationQuery = {
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-8601 UTC with milliseconds.' });
 
+const LIST_FORMATS = ['json', 'csv'] as const;
+
+/** `format` of a list that can also be exported (API.md "Checks and exports"). */
+export const ListFormatQuery = {
+  format: Type.Optional(
+    oneOf(LIST_FORMATS, {
+      description:
+        'json: one page in the list envelope. csv: every matching row (same filters, search and sort; page and per_page ' +
+        'ignored) as a text/csv attachment with a header line; a text cell starting with = + - @ tab or CR gets a leading \' ' +
+        '(number cells are written as numbers).',
+      default: 'json',
+    }),
+  ),
+};
+
+/**
+ * The 200 of a list that can also be exported: its JSON envelope, or text/csv with format=csv. Fastify
+ * picks the JSON serializer by the reply's content type; the CSV is a stream and is not serialized.
+ */
+export function listOrCsvResponse<T extends TSchema>(envelope: T, csvDescription: string) {
+  return {
+    description: envelope.description ?? 'The list.',
+    content: {
+      'application/json': { schema: envelope },
+      'text/csv': { schema: Type.String({ description: csvDescription }) },
+    },
+  };
+}
+
 export const ErrorBody = Type.Object(
   { message: Type.String(), status: Type.Integer() },
   { $id: 'Error', description: 'Every error: a message for people and the HTTP status.' },

@@ -1,6 +1,6 @@
 // Request and response schemas of /api/v1/projects (API.md "Project").
 import { Type, type Static } from '@sinclair/typebox';
-import { ListEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
+import { ListEnvelope, ListFormatQuery, PaginationQuery, Timestamp, oneOf } from './common.ts';
 
 const PROJECT_SORT_KEYS = ['created_at', 'project'] as const;
 
@@ -11,6 +11,9 @@ export const ProjectListQuery = Type.Object({
     oneOf(PROJECT_SORT_KEYS, { description: 'Names sort in code-point order.', default: 'created_at' }),
   ),
 });
+
+/** GET /api/v1/projects: the list's parameters and the format of the answer. */
+export const ProjectListApiQuery = Type.Object({ ...ProjectListQuery.properties, ...ListFormatQuery });
 
 export const ProjectParams = Type.Object({ project: Type.String({ description: 'The project name, URL-encoded.' }) });
 

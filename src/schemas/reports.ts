@@ -1,11 +1,12 @@
 // Request and response schemas of /api/v1/reports (API.md "Report").
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
+import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 import { ReportResults } from './check-results.ts';
+import { Rendered, render } from './rendered.ts';
 import { REPORT_STATES } from '../db/tables/report.table.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
-const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
+const REPORT_SORT_KEYS = ['id', 'generated_at', 'url', 'result', 'score'] as const;
 const PRIVACY_VALUES = [0, 1, 2] as const;
 
 const privacy = oneOf(PRIVACY_VALUES, { description: '0 public, 1 private, 2 password.' });
@@ -20,9 +21,17 @@ export const ReportListQuery = Type.Object({
   result: Type.Optional(oneOf(VERDICTS, { description: 'Only reports with this verdict (never a report without a run).' })),
   state: Type.Optional(oneOf(REPORT_STATES, { description: 'Only reports whose latest analysis is in this state.' })),
   sort_by: Type.Optional(
-    oneOf(REPORT_SORT_KEYS, { description: 'id = date created; result ranks bad < decent < good.', default: 'id' }),
+    oneOf(REPORT_SORT_KEYS, {
+      description:
+        'id = date created; result ranks bad < decent < good; score: reports without a run (no score yet) come last ' +
+        'in either direction.',
+      default: 'id',
+    }),
   ),
 });
+
+/** GET /api/v1/reports: the list's parameters and the format of the answer (the dashboard's list has no format). */
+export const ReportListApiQuery = Type.Object({ ...ReportListQuery.properties, ...ListFormatQuery });
 
 export const ReportIdParams = Type.Object({ id: Type.String({ description: 'The report id, a positive integer.' }) });
 
@@ -34,6 +43,7 @@ export const CreateReportBody = Type.Object(
     async: Type.Optional(
       oneOf([0, 1] as const, { description: '1: store the report at once (202, state queued) and analyse it in the background.', default: 0 }),
     ),
+    render: Type.Optional(render),
     schedule: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -52,6 +62,7 @@ export const UpdateReportBody = Type.Object(
     async: Type.Optional(
       oneOf([0, 1] as const, { description: 'With results=1: queue the analysis and answer 202 at once; the results stay until it succeeds.', default: 0 }),
     ),
+    render: Type.Optional(render),
     schedule: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -96,7 +107,7 @@ const timestamps = { generated_at: noRunYet(Timestamp), created_at: Timestamp, u
 
 const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
 const Report = Type.Object(
-  { ...reportFields, results: noRunYet(ReportResults), ...timestamps },
+  { ...reportFields, results: noRunYet(ReportResults), rendered: Rendered, ...timestamps },
   { $id: 'Report' },
 );
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 import { ReportResults } from './check-results.ts';
 import { PageFacts } from './reports.ts';
+import { Rendered } from './rendered.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
 const TRIGGERS = ['create', 'regenerate', 'schedule', 'crawl'] as const;
@@ -30,7 +31,7 @@ const runFields = {
 };
 
 const RunSummary = Type.Object({ ...runFields, generated_at: Timestamp }, { $id: 'RunSummary' });
-const Run = Type.Object({ ...runFields, page: PageFacts, results: ReportResults, generated_at: Timestamp }, { $id: 'Run' });
+const Run = Type.Object({ ...runFields, page: PageFacts, results: ReportResults, rendered: Rendered, generated_at: Timestamp }, { $id: 'Run' });
 
 const RunHeader = Type.Object({ id: Type.Integer(), number: Type.Integer(), score: Type.Integer(), result: oneOf(VERDICTS), generated_at: Timestamp });
 const ChangedCheck = Type.Object({

@@ -2,11 +2,16 @@
 // the settings chose. The handlers are service functions; they never know which engine runs them.
 import type { GiveUpHandlers, JobHandlers, JobKinds, JobQueue } from '../queue/job-queue.ts';
 import type { AnalyseReportJob } from './report-analysis-jobs.ts';
+import type { CrawlJob } from './crawl-jobs.ts';
 
 /** Every kind of background job, with its payload. */
 export interface AppJobs extends JobKinds {
   /** A report's analysis (report-analysis-jobs.ts). */
   'report.analyse': AnalyseReportJob;
+  /** A crawl's robots.txt and seeds, then its work jobs (crawl-jobs.ts). */
+  'crawl.start': CrawlJob;
+  /** A slice of a crawl's pages, taken one at a time (crawl-jobs.ts). */
+  'crawl.work': CrawlJob;
   /** One attempt at a webhook delivery (webhook-delivery.ts). */
   'webhook.deliver': { deliveryId: string; attempt: number };
 }

@@ -2,7 +2,7 @@
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/open-database.ts';
 import { analysisPool } from '../analysis/analysis-pool.ts';
-import { createAnalyzer, type Analyzer } from '../analysis/analyze-url.ts';
+import { createAnalyzer, createFetchedPageAnalyzer, type Analyzer, type AnalyzerOptions } from '../analysis/analyze-url.ts';
 import { createReportService } from './report.service.ts';
 import { createProjectService } from './project.service.ts';
 import { createRunService } from './run.service.ts';
@@ -20,24 +20,47 @@ import { createReportAnalysisJobs } from './report-analysis-jobs.ts';
 import type { ReportNotifier } from './run-events.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import { createWebhookService } from './webhook.service.ts';
+import { createCrawlJobs, type CrawlNotifier } from './crawl-jobs.ts';
+import { createCrawlService } from './crawl.service.ts';
 import type { WebhookEvent } from './webhook-events.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
+import { createRenderer, type Renderer } from '../render/renderer.ts';
+import type { RenderOutcome } from '../render/render-page.ts';
+import type { FetchOptions } from '../fetch/options.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
-export function analyzerFromConfig(config: Config, onCheckFailure?: (checkId: string, error: unknown) => void): Analyzer {
-  return createAnalyzer({
-    fetch: {
-      timeoutMs: config.fetchTimeoutMs,
-      maxBytes: config.maxPageBytes,
-      userAgent: config.userAgent,
-      allowPrivate: config.allowPrivateUrls,
-      publicAddressesForTests: config.publicAddressesForTests,
-    },
+/** `renderer`: for render=1 (rendererFromConfig); without, a page asked to be rendered says it could not be. */
+export function analyzerFromConfig(config: Config, onCheckFailure?: (checkId: string, error: unknown) => void, renderer?: Renderer | null): Analyzer {
+  return createAnalyzer(analyzerOptions(config, onCheckFailure, renderer));
+}
+
+function analyzerOptions(config: Config, onCheckFailure?: (checkId: string, error: unknown) => void, renderer?: Renderer | null): AnalyzerOptions {
+  return {
+    fetch: fetchOptions(config),
     thresholds: config.thresholds,
     onCheckFailure,
     pool: config.analysisThreads > 0 ? analysisPool(config.analysisThreads) : undefined,
-  });
+    renderer,
+  };
+}
+
+function fetchOptions(config: Config): FetchOptions {
+  return {
+    timeoutMs: config.fetchTimeoutMs,
+    maxBytes: config.maxPageBytes,
+    userAgent: config.userAgent,
+    allowPrivate: config.allowPrivateUrls,
+    publicAddressesForTests: config.publicAddressesForTests,
+  };
+}
+
+/**
+ * The browsers that render pages (render=1) under the fetcher's settings, started on first use; null
+ * without Chromium at PAGEGRADE_CHROMIUM_PATH. Whoever makes one closes it.
+ */
+export function rendererFromConfig(config: Config): Renderer | null {
+  return createRenderer({ chromiumPath: config.chromiumPath, concurrency: config.renderConcurrency, fetch: fetchOptions(config) });
 }
 
 export interface ServiceOptions {
@@ -68,7 +91,8 @@ export function createServices(database: AppDatabase, config: Config, options: S
     retryMs: config.webhookRetryMs,
     userAgent: config.userAgent,
   });
-  const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure);
+  const renderer = rendererFromConfig(config);
+  const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure, renderer);
   // An event that cannot be sent (the database or queue away) is reported, never fails the analysis.
   const notify: ReportNotifier = async (accountId, events) => {
     try {
@@ -82,18 +106,38 @@ export function createServices(database: AppDatabase, config: Config, options: S
       reportError(error, { kind: 'webhook.deliver', message: `could not queue the report webhooks of account ${accountId}` });
     }
   };
+  const notifyCrawl: CrawlNotifier = async (accountId, crawl) => {
+    try {
+      if (!(await webhooks.subscribedEvents(accountId)).has('crawl.completed')) return;
+      const data = await crawl();
+      if (data !== undefined) await webhooks.notify(accountId, 'crawl.completed', data);
+    } catch (error) {
+      reportError(error, { kind: 'webhook.deliver', message: `could not queue the crawl webhooks of account ${accountId}` });
+    }
+  };
+  const crawlJobs = createCrawlJobs(db, createFetchedPageAnalyzer(analyzerOptions(config, options.onCheckFailure)), (kind, payload) => queue.enqueue(kind, payload).then(() => {}), notifyCrawl, {
+    fetch: fetchOptions(config),
+    concurrency: config.crawlConcurrency,
+    runsKept: config.runsKept,
+    claimMs: config.crawlClaimMs,
+    sliceMs: 30_000,
+  });
   const analysisJobs = createReportAnalysisJobs(db, analyze, notify, { runsKept: config.runsKept, alertScoreDrop: config.alertScoreDrop });
   // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
   // signature (any payload) instead of its own kind's payload.
   const jobHandlers = { ...options.extraJobHandlers } as JobHandlers<AppJobs>;
   jobHandlers['report.analyse'] = (payload) => analysisJobs.analyse(payload);
   jobHandlers['webhook.deliver'] = (payload) => webhooks.deliver(payload);
-  const queueAnalysis = async (accountId: number, reportId: number, trigger: RunTrigger) =>
-    void (await queue.enqueue('report.analyse', { accountId, reportId, trigger }));
+  jobHandlers['crawl.start'] = (payload) => crawlJobs.start(payload);
+  jobHandlers['crawl.work'] = (payload) => crawlJobs.work(payload);
+  const queueAnalysis = async (accountId: number, reportId: number, trigger: RunTrigger, render = false) =>
+    void (await queue.enqueue('report.analyse', { accountId, reportId, trigger, render: render ? 1 : 0 }));
   const scheduler = createScheduler(db, queueAnalysis);
   const giveUpHandlers: GiveUpHandlers<AppJobs> = {};
   giveUpHandlers['report.analyse'] = (payload, error) => analysisJobs.giveUp(payload, error);
   giveUpHandlers['webhook.deliver'] = (payload, error) => webhooks.giveUp(payload, error);
+  giveUpHandlers['crawl.start'] = (payload, error) => crawlJobs.giveUp('crawl.start', payload, error);
+  giveUpHandlers['crawl.work'] = (payload, error) => crawlJobs.giveUp('crawl.work', payload, error);
   return {
     reports: createReportService(db, {
       analyze,
@@ -103,6 +147,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       runsKept: config.runsKept,
       alertScoreDrop: config.alertScoreDrop,
       minScheduleMinutes: config.minScheduleMinutes,
+      renderingAvailable: renderer !== null,
     }),
     /** A report's runs and what changed between two of them. */
     runs: createRunService(db),
@@ -115,6 +160,12 @@ export function createServices(database: AppDatabase, config: Config, options: S
     reportAccess: createReportAccessService(db),
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
+    /** Site audits: starting, reading and cancelling crawls. */
+    crawls: createCrawlService(db, async (crawlId) => void (await queue.enqueue('crawl.start', { crawlId })), notifyCrawl, {
+      allowPrivateUrls: config.allowPrivateUrls,
+      publicAddressesForTests: config.publicAddressesForTests,
+      maxPages: config.crawlMaxPages,
+    }),
     /** Webhooks of each account, and sending them their events. */
     webhooks,
     /** The job queue and the handlers this process runs when it takes jobs (start). */
@@ -127,5 +178,15 @@ export function createServices(database: AppDatabase, config: Config, options: S
     ]),
     /** Queues the reports whose schedule is due (every process running jobs does, every few seconds). */
     scheduler,
+    /**
+     * The browsers of render=1: whether there are any; a page's DOM after JavaScript, or why not (for a
+     * caller that fetched the page itself, as a crawl does: analyzePage takes the outcome); closing them.
+     */
+    rendering: {
+      available: renderer !== null,
+      render: (url: string, signal?: AbortSignal): Promise<RenderOutcome> =>
+        renderer ? renderer.render(url, signal) : Promise.resolve({ ok: false, reason: 'Rendering is not available on this server.' }),
+      close: async () => renderer?.close(),
+    },
   };
 }

@@ -20,10 +20,12 @@ export interface AnalyseReportJob {
   reportId: number;
   /** what asked for the analysis: the run it makes records it */
   trigger: RunTrigger;
+  /** 1: render=1, the page is loaded in the browser too (absent in jobs queued before rendering existed) */
+  render: number;
 }
 
 /** Queues the background analysis of a report that was just marked queued. */
-export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger) => Promise<void>;
+export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger, render?: boolean) => Promise<void>;
 
 
 
@@ -48,7 +50,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
 
   return {
     /** The `report.analyse` job: analyse the page and store the run, or record why it could not be. */
-    async analyse({ accountId, reportId, trigger }: AnalyseReportJob): Promise<void> {
+    async analyse({ accountId, reportId, trigger, render }: AnalyseReportJob): Promise<void> {
       const now = new Date().toISOString();
       // queued -> running; running again when an earlier run of this job died midway.
       if (!(await reportRepository.moveReportState(db, accountId, reportId, { from: ANALYSIS_IN_PROGRESS, to: 'running', now }))) return;
@@ -56,7 +58,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
       if (row === undefined) return;
       let analysis;
       try {
-        analysis = await analyze(row.url);
+        analysis = await analyze(row.url, { render: render === 1 });
       } catch (error) {
         // The page's own problem (unreachable, not HTML, too large): final, as a synchronous create's 422.
         if (error instanceof FetchError) return fail(accountId, reportId, `The page could not be analysed: ${error.reason}`);

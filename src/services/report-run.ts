@@ -25,7 +25,7 @@ export function countsDelta(result: string | null, sign: 1 | -1) {
 }
 
 /** One report changing verdict (or getting its first): the project keeps its count and moves one tally. */
-function verdictMoved(from: string | null, to: Verdict) {
+export function verdictMoved(from: string | null, to: Verdict) {
   const removed = countsDelta(from, -1);
   const added = countsDelta(to, 1);
   return { reports: 0, good: removed.good + added.good, decent: removed.decent + added.decent, bad: removed.bad + added.bad };
@@ -46,6 +46,7 @@ export function analysisColumns(analysis: Analysis) {
     issues_low: analysis.issues.low,
     page: JSON.stringify(analysis.page),
     results: JSON.stringify(analysis.results),
+    rendered: analysis.rendered === undefined ? null : JSON.stringify(analysis.rendered),
     generated_at: analysis.generatedAt.toISOString(),
   };
 }

@@ -2,6 +2,7 @@
 import type { Report, ReportSummary, Privacy, ReportState } from './types.ts';
 import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
 import type { ReportListRow } from '../repositories/report.repository.ts';
+import type { Rendered } from '../render/compare-rendered.ts';
 
 /** The columns a report view needs: a list row's. */
 type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank' | 'last_run_number'>;
@@ -10,13 +11,14 @@ export function toReportSummary(row: ReportRowView): ReportSummary {
   return summaryOf(row, row.page === null ? null : (JSON.parse(row.page) as PageFacts));
 }
 
-export function toReport(row: ReportRowView & { results: string | null }): Report {
-  return withResults(toReportSummary(row), row.results === null ? null : (JSON.parse(row.results) as Record<string, CheckResult>));
+export function toReport(row: ReportRowView & { results: string | null; rendered?: string | null }): Report {
+  const results = row.results === null ? null : (JSON.parse(row.results) as Record<string, CheckResult>);
+  return withResults(toReportSummary(row), results, row.rendered ? (JSON.parse(row.rendered) as Rendered) : null);
 }
 
 /** A report just stored from `analysis`: built from the analysis in memory, not read back and parsed. */
 export function toAnalysedReport(row: ReportRowView, analysis: Analysis): Report {
-  return withResults(summaryOf(row, analysis.page), analysis.results);
+  return withResults(summaryOf(row, analysis.page), analysis.results, analysis.rendered ?? null);
 }
 
 function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
@@ -44,7 +46,7 @@ function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
   };
 }
 
-function withResults(summary: ReportSummary, results: Record<string, CheckResult> | null): Report {
+function withResults(summary: ReportSummary, results: Record<string, CheckResult> | null, rendered: Rendered | null): Report {
   const { generated_at, created_at, updated_at, ...rest } = summary;
-  return { ...rest, results, generated_at, created_at, updated_at };
+  return { ...rest, results, rendered, generated_at, created_at, updated_at };
 }

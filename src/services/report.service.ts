@@ -28,6 +28,8 @@ export interface CreateReportInput {
   background?: boolean;
   /** off (default) | daily | weekly | monthly | a 5-field cron expression (UTC) */
   schedule?: string;
+  /** Also load the page in the browser and record what JavaScript changes (render=1). */
+  render?: boolean;
 }
 
 export interface UpdateReportInput {
@@ -37,6 +39,8 @@ export interface UpdateReportInput {
   /** With regenerate: queue the analysis and answer at once. */
   background?: boolean;
   schedule?: string;
+  /** With regenerate: render the page too (render=1). */
+  render?: boolean;
 }
 
 
@@ -64,13 +68,15 @@ export interface ReportServiceDependencies {
   alertScoreDrop: number;
   /** PAGEGRADE_MIN_SCHEDULE_MINUTES */
   minScheduleMinutes: number;
+  /** Whether a browser is there for render=1 (PAGEGRADE_CHROMIUM_PATH). */
+  renderingAvailable: boolean;
 }
 
-export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop, minScheduleMinutes }: ReportServiceDependencies) {
+export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop, minScheduleMinutes, renderingAvailable }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
-  async function analyzeOrReject(userId: number, url: string): Promise<Analysis> {
+  async function analyzeOrReject(userId: number, url: string, render = false): Promise<Analysis> {
     try {
-      return await slots.run(userId, () => analyze(url));
+      return await slots.run(userId, () => analyze(url, { render }));
     } catch (error) {
       if (error instanceof FetchError) {
         throw new ValidationError('url', `The page could not be analysed: ${error.reason}`);
@@ -93,7 +99,8 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       if (!target.ok) throw new ValidationError('url', target.message);
       const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
       const scheduling = scheduleColumns(input.schedule ?? 'off', new Date());
-      const analysis = input.background ? null : await analyzeOrReject(userId, target.url);
+      const render = checkRender(input.render);
+      const analysis = input.background ? null : await analyzeOrReject(userId, target.url, render);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
       const row = {
@@ -118,7 +125,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       if (analysis === null) {
         // Made before queueing: a worker may start at once, and the answer says the report is queued.
         const queued = toReport({ id, ...row, runs_count: 0 });
-        await queueOrUndo(() => queueAnalysis(userId, id, 'create'), () => removeReport(userId, id));
+        await queueOrUndo(() => queueAnalysis(userId, id, 'create', render), () => removeReport(userId, id));
         return queued;
       }
       const stored = { id, ...row, runs_count: 1, last_run_number: 1 };
@@ -146,14 +153,15 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
         patch.password_hash = await hashPassword(checkPassword(input.password));
       }
       if (input.regenerate && (ANALYSIS_IN_PROGRESS as readonly string[]).includes(existing.state)) throw new AnalysisInProgressError();
-      if (input.regenerate && input.background) return queueRegeneration(userId, id, patch);
+      const render = input.regenerate && checkRender(input.render);
+      if (input.regenerate && input.background) return queueRegeneration(userId, id, patch, render);
       if (!input.regenerate) {
         await reportRepository.updateReport(db, userId, id, { ...patch, updated_at: new Date().toISOString() });
         return show(userId, id);
       }
       let analysis;
       try {
-        analysis = await analyzeOrReject(userId, existing.url);
+        analysis = await analyzeOrReject(userId, existing.url, render);
       } catch (error) {
         if (error instanceof ValidationError) {
           await notify(userId, { 'report.failed': async () => ({ ...toReportSummary(existing), last_error: { message: error.message } }) });
@@ -168,6 +176,12 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
 
     remove: removeReport,
   };
+
+  /** render=1 needs a browser on this server (API.md "Rendering"). */
+  function checkRender(render: boolean | undefined): boolean {
+    if (render && !renderingAvailable) throw new ValidationError('render', 'Rendering is not available on this server.');
+    return render === true;
+  }
 
   /** The schedule as stored, and when it runs first: from now. */
   function scheduleColumns(input: string, now: Date) {
@@ -187,7 +201,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
    * Marks the report queued, unless another request just did (409), with the privacy change sent
    * beside it, then queues the analysis. The previous results stay until the new run succeeds.
    */
-  async function queueRegeneration(userId: number, id: number, patch: reportRepository.ReportPatch | Omit<reportRepository.ReportPatch, 'updated_at'>) {
+  async function queueRegeneration(userId: number, id: number, patch: reportRepository.ReportPatch | Omit<reportRepository.ReportPatch, 'updated_at'>, render: boolean) {
     const now = new Date().toISOString();
     const previous = await db.transaction().execute(async (trx) => {
       const current = await lockedReport(trx, userId, id);
@@ -199,7 +213,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     });
     const queued = await show(userId, id);
     await queueOrUndo(
-      () => queueAnalysis(userId, id, 'regenerate'),
+      () => queueAnalysis(userId, id, 'regenerate', render),
       async () => {
         await reportRepository.moveReportState(db, userId, id, { from: ['queued'], to: previous, now: new Date().toISOString() });
       },

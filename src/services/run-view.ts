@@ -3,6 +3,7 @@ import type { CheckResult, PageFacts } from '../analysis/types.ts';
 import type { ReportRunRow } from '../db/tables/report-run.table.ts';
 import type { RunListRow } from '../repositories/report-run.repository.ts';
 import type { Run, RunSummary } from './types.ts';
+import type { Rendered } from '../render/compare-rendered.ts';
 
 export function toRunSummary(row: RunListRow): RunSummary {
   return {
@@ -22,6 +23,7 @@ export function toRun(row: ReportRunRow): Run {
     ...summary,
     page: JSON.parse(row.page) as PageFacts,
     results: JSON.parse(row.results) as Record<string, CheckResult>,
+    rendered: row.rendered === null ? null : (JSON.parse(row.rendered) as Rendered),
     generated_at,
   };
 }

@@ -2,6 +2,7 @@
 import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../analysis/types.ts';
 import type { ReportState } from '../db/tables/report.table.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
+import type { Rendered } from '../render/compare-rendered.ts';
 
 export type Privacy = 0 | 1 | 2;
 
@@ -36,6 +37,11 @@ export interface ReportSummary {
 
 export interface Report extends ReportSummary {
   results: Record<string, CheckResult> | null;
+  /**
+   * The latest run's raw-against-rendered comparison (render=1), or why it failed; null when not
+   * rendered. Services always set it; a report made elsewhere (the CLI's from an analysis) may not.
+   */
+  rendered?: Rendered | null;
 }
 
 export interface Project {
@@ -76,4 +82,5 @@ export interface RunSummary {
 export interface Run extends RunSummary {
   page: PageFacts;
   results: Record<string, CheckResult>;
+  rendered: Rendered | null;
 }

@@ -9,6 +9,7 @@ import type { AttemptLimiter } from './attempt-limiter.ts';
 import { registerCsrf } from './csrf.ts';
 import { registerWebErrorHandler } from './errors.ts';
 import { registerWebSession } from './session.ts';
+import { dashboardCrawlRoutes } from './routes/dashboard-crawls.ts';
 import { dashboardProjectRoutes } from './routes/dashboard-projects.ts';
 import { dashboardReportRoutes } from './routes/dashboard-reports.ts';
 import { dashboardWebhookRoutes } from './routes/dashboard-webhooks.ts';
@@ -49,6 +50,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     await pages.register(reportRunRoutes, { access: options.access });
     await pages.register(dashboardReportRoutes);
     await pages.register(dashboardProjectRoutes);
+    await pages.register(dashboardCrawlRoutes);
     await pages.register(dashboardWebhookRoutes);
   });
 }

@@ -2,6 +2,7 @@
 // without an API key, in the envelope and conventions of the rest of the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';
+import { siteChecks } from '../../src/checks/site/index.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { body, expectJson, type Body } from '../support/api-fixtures.ts';
 
@@ -14,7 +15,7 @@ describe('GET /api/v1/checks', () => {
     await t?.close();
   });
 
-  it('answers 200 {data, status} without a key, one entry per check in report order, with exactly the contract fields', async () => {
+  it('answers 200 {data, status} without a key, one entry per check in report order then per site check, with exactly the contract fields', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/checks' });
     expect(response.statusCode).toBe(200);
     expectJson(response);
@@ -22,7 +23,7 @@ describe('GET /api/v1/checks', () => {
     const parsed: Body = body(response);
     expect(Object.keys(parsed).sort()).toEqual(['data', 'status']);
     expect(parsed.status).toBe(200);
-    expect(parsed.data.map((entry: Body) => entry.id)).toEqual(allChecks.map((check) => check.id));
+    expect(parsed.data.map((entry: Body) => entry.id)).toEqual([...allChecks, ...siteChecks].map((check) => check.id));
     for (const entry of parsed.data) {
       expect(Object.keys(entry).sort()).toEqual(['category', 'description', 'failure_title', 'how_to_fix', 'id', 'importance', 'points', 'title']);
     }
@@ -43,6 +44,18 @@ describe('GET /api/v1/checks', () => {
     });
     expect(byId.get('ai_crawlers')).toMatchObject({ category: 'miscellaneous', importance: 'low', points: 2 });
     expect(byId.get('canonical')).toMatchObject({ importance: 'medium', points: 5 });
+    const brokenLinks = siteChecks.find((check) => check.id === 'broken_links')!;
+    expect(byId.get('broken_links')).toEqual({
+      id: 'broken_links',
+      category: 'site',
+      importance: 'high',
+      points: 10,
+      title: brokenLinks.title,
+      failure_title: brokenLinks.failureTitle,
+      description: brokenLinks.description,
+      how_to_fix: brokenLinks.howToFix,
+    });
+    expect(byId.get('deep_pages')).toMatchObject({ category: 'site', importance: 'low', points: 2 });
   });
 
   it('answers another method with 405 and an Allow header', async () => {

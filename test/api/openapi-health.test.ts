@@ -82,10 +82,11 @@ describe.each(testDialects())('outside authentication [%s]', (dialect) => {
         ['search_by', ['url'], 'url'],
         ['project', null, undefined],
         ['result', ['good', 'decent', 'bad'], undefined],
-        ['sort_by', ['id', 'generated_at', 'url', 'result'], 'id'],
+        ['sort_by', ['id', 'generated_at', 'url', 'result', 'score'], 'id'],
         ['sort', ['desc', 'asc'], 'desc'],
         ['per_page', [10, 25, 50, 100], 100],
         ['page', null, 1],
+        ['format', ['json', 'csv'], 'json'],
       ];
       for (const [name, allowed, fallback] of expectations) {
         const schema = parameter(list, name, 'query').schema;
@@ -103,11 +104,20 @@ describe.each(testDialects())('outside authentication [%s]', (dialect) => {
         ['sort', ['desc', 'asc'], 'desc'],
         ['per_page', [10, 25, 50, 100], 100],
         ['page', null, 1],
+        ['format', ['json', 'csv'], 'json'],
       ];
       for (const [name, allowed, fallback] of expectations) {
         const schema = parameter(list, name, 'query').schema;
         if (allowed) expect([...schema.enum].sort(), name).toEqual([...allowed].sort());
         if (fallback !== undefined) expect(schema.default, name).toBe(fallback);
+      }
+    });
+
+    it('documents the lists\' CSV answer beside their JSON one', () => {
+      for (const path of ['/api/v1/reports', '/api/v1/projects']) {
+        const content = document.paths[path].get.responses['200'].content;
+        expect(Object.keys(content).sort(), path).toEqual(['application/json', 'text/csv']);
+        expect(content['text/csv'].schema.type, path).toBe('string');
       }
     });
 

@@ -22,7 +22,7 @@ import {
 
 const SECRET = 'correct horse battery staple';
 const REPORT_FIELDS = [
-  'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results',
+  'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results', 'rendered',
   'state', 'last_error', 'runs_count', 'schedule', 'next_run_at', 'generated_at', 'created_at', 'updated_at',
 ];
 

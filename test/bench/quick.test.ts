@@ -1,4 +1,4 @@
-// `npm run bench -- --quick` runs all four benchmarks end to end, so they never rot. This checks
+// `npm run bench -- --quick` runs every benchmark end to end, so they never rot. This checks
 // that every metric the benchmarks promise is reported, never how fast anything is. The queue
 // benchmark's BullMQ part runs on the test Redis when it answers (and must with PAGEGRADE_REQUIRE_REDIS=1).
 import { execFile } from 'node:child_process';
@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, testRedisAvailable } from '../support/redis.ts';
+import { chromiumInstalled } from '../support/chromium.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const QUERIES = ['show', 'list_default', 'list_search', 'list_filtered', 'projects_list'];
@@ -103,11 +104,24 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
+  it('reports rendered creates against only loading the same pages in Chromium, and the browsers\' memory', () => {
+    if (!chromiumInstalled) {
+      expect(results.render.skipped).toContain('no Chromium');
+      return;
+    }
+    for (const metric of ['rps', 'p50_ms', 'p99_ms', 'browser_pool_peak_mb', 'ratio_vs_browser_floor', 'floor.rps', 'floor.p50_ms']) {
+      expectPositive(results, `render.result.${metric}`);
+    }
+    expect(results.render.result.render_failures).toBeGreaterThanOrEqual(0);
+    expect(markdown).toContain('render.ratio_vs_browser_floor = ');
+  });
+
   it('judges each target of the issue', () => {
     const metrics = (results.targets as Json[]).map((target) => target.metric);
     expect(metrics).toContain('engine.ratio_vs_parse');
     expect(metrics).toContain('create.ratio_vs_fetch_parse');
     for (const engine of QUEUE_ENGINES) expect(metrics).toContain(`queue.${engine}.ratio_vs_create`);
+    if (chromiumInstalled) expect(metrics).toContain('render.ratio_vs_browser_floor');
     for (const read of READS) {
       for (const query of QUERIES) {
         expect(metrics).toContain(`${read}.${query}.p99_ms`);

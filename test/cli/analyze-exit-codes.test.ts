@@ -136,7 +136,7 @@ describe.concurrent('analyze usage errors exit 2 with a message', () => {
     const run = await runBinary(['analyze', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: pagegrade analyze <url\.\.\.>/);
-    for (const option of ['--json', '--file', '--concurrency', '--timeout', '--fail-on', '--min-score', '--compare', '--fail-on-regression']) {
+    for (const option of ['--json', '--file', '--concurrency', '--timeout', '--fail-on', '--min-score', '--compare', '--fail-on-regression', '--output', '--format', '--budget']) {
       expect(run.stdout).toContain(`  ${option}`);
     }
     expect(run.stdout).toMatch(/Exit codes[^\n]*\n {2}2 .+\n {2}3 .+\n {2}1 .+\n {2}0 .+/);

@@ -22,6 +22,9 @@ const MIGRATION_NAMES = [
   '2026-11-27-0910-create-webhooks',
   '2026-11-27-1000-report-runs',
   '2026-11-27-1100-report-schedules',
+  '2026-11-28-0900-create-crawls',
+  '2026-11-28-1000-report-run-rendered',
+  '2026-11-28-1200-report-score-sort',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

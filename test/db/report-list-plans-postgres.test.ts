@@ -93,12 +93,15 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
    * Under `page` (the page's Limit), the reports are read by one scan of an owner index whose
    * condition takes the owner and every equality filter, in the index's order: no Sort, no Seq Scan,
    * no Bitmap scan (which reads in the table's order and so needs a Sort). `covering`: an Index Only
-   * Scan, which never reads the rows it skips or tests.
+   * Scan, which never reads the rows it skips or tests. Except a set the planner expects to fit in the
+   * page (see PAGE): that is read whole whichever index holding the filters is walked, so the planner
+   * may take a smaller one in another order and sort those few rows, rightly.
    */
   function expectPageInIndexOrder(page: PlanNode, plan: PlanNode, filters: ReportFilters, covering: boolean): void {
     const below = nodesOf(page);
-    expect(below.filter(isSort).map((node) => node['Node Type']), outline(plan)).toEqual([]);
     const scans = scansOf(page, 'reports');
+    const fitsInPage = scans.length === 1 && (scans[0]['Plan Rows'] ?? Number.POSITIVE_INFINITY) < PAGE.limit;
+    if (!fitsInPage) expect(below.filter(isSort).map((node) => node['Node Type']), outline(plan)).toEqual([]);
     expect(scans.map((scan) => scan['Node Type']), outline(plan)).toEqual([covering ? 'Index Only Scan' : expect.stringMatching(/^Index (Only )?Scan$/)]);
     const [scan] = scans;
     expect(scan['Index Name'], outline(plan)).toMatch(/^reports_user_/);
@@ -118,7 +121,8 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
     const inPage = new Set(nodesOf(page!));
     const byId = scansOf(plan, 'reports').filter((scan) => !inPage.has(scan));
     expect(byId.map((scan) => `${scan['Node Type']} using ${scan['Index Name']}`), outline(plan)).toEqual(['Index Scan using reports_pkey']);
-    for (const sort of nodesOf(plan).filter(isSort)) expect(nodesOf(sort), outline(plan)).toContain(page);
+    // A Sort under the page was judged above; any other orders the page's own rows, after the lookup.
+    for (const sort of nodesOf(plan).filter((node) => isSort(node) && !inPage.has(node))) expect(nodesOf(sort), outline(plan)).toContain(page);
   }
 
   /** No Seq Scan, and every read of `table` goes through an index that takes the owner (`conditions`). */

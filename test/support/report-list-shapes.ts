@@ -22,7 +22,7 @@ export const REPORT_FILTERS: ReportFilters[] = [
   { search: 'pricing', project: 'a.com', result: 'decent' },
 ];
 
-export const REPORT_SORTS: ReportSortBy[] = ['id', 'generated_at', 'url', 'result'];
+export const REPORT_SORTS: ReportSortBy[] = ['id', 'generated_at', 'url', 'result', 'score'];
 
 /**
  * The accounts plans are made on, shaped as the read benchmark's (bench/seed-rows.ts) at a tenth of
@@ -69,6 +69,8 @@ function accountReport(userId: number, account: number, n: number, at: string): 
   return reportInsert(userId, {
     url,
     result,
+    // Spread within the verdict's band, so a sort by score has an order to follow and few ties.
+    score: result === 'good' ? 80 + (n % 21) : result === 'decent' ? 50 + (n % 30) : n % 50,
     // The size of a real report's page facts (about 240 bytes), so a row is as wide as in the benchmark.
     page: JSON.stringify({ final_url: url, status_code: 200, redirects: [], content_type: 'text/html; charset=utf-8', bytes: 20_000 + n }),
     generated_at: at,

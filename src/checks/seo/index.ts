@@ -1,4 +1,4 @@
-// The SEO checks, in the order of the SEO table of CHECKS.md.
+// The SEO checks, in the order of the SEO table of CHECKS.md, then the new SEO checks.
 import type { CheckDefinition } from '../check.ts';
 import { titleCheck } from './title.ts';
 import { metaDescriptionCheck } from './meta-description.ts';
@@ -23,6 +23,7 @@ import { faviconCheck } from './favicon.ts';
 import { openGraphCheck } from './open-graph.ts';
 import { contentLengthCheck } from './content-length.ts';
 import { textHtmlRatioCheck } from './text-html-ratio.ts';
+import { javascriptDependencyCheck } from './javascript-dependency.ts';
 
 export const seoChecks: readonly CheckDefinition[] = [
   titleCheck,
@@ -48,4 +49,6 @@ export const seoChecks: readonly CheckDefinition[] = [
   openGraphCheck,
   contentLengthCheck,
   textHtmlRatioCheck,
+  // New checks (CHECKS.md "New checks") follow the table's.
+  javascriptDependencyCheck,
 ];

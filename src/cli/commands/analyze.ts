@@ -1,12 +1,13 @@
 // `analyze`: run the engine in-process over one or more URLs, print a report or JSON, and set the
 // exit code for CI gates. Uses the same analyser the API uses (analyzerFromConfig).
 import { ConfigError, loadConfig, type Config } from '../../config.ts';
-import { analyzerFromConfig } from '../../services/index.ts';
+import { analyzerFromConfig, rendererFromConfig } from '../../services/index.ts';
 import { UsageError, type Command } from '../command.ts';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, readAnalyzeOptions } from '../analyze-options.ts';
 import { renderJson, renderProblems, renderText } from '../analyze-output.ts';
 import { withComparison } from '../comparison.ts';
 import { exitCodeFor } from '../exit-status.ts';
+import { writeOutputFiles } from '../outputs/index.ts';
 import { createProgress } from '../progress.ts';
 import { runPool } from '../run-pool.ts';
 import { createStyle, wantsColour } from '../terminal-text.ts';
@@ -17,6 +18,9 @@ const DETAILS = `Options:
                        page, results, generated_at); an array for several URLs, where a URL that could
                        not be analysed is {"url", "error"}
   --file <path>        also read URLs from a file, one a line (blank lines and # comments skipped)
+  --render             also load each page in headless Chromium (PAGEGRADE_CHROMIUM_PATH) and show what
+                       JavaScript changes: title, description, canonical, robots, h1, links, words,
+                       JSON-LD types ("rendered" in --json), judged by the javascript_dependency check
   --concurrency <n>    pages analysed at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})
   --timeout <ms>       whole-fetch deadline per page (default: PAGEGRADE_FETCH_TIMEOUT_MS, or 10000)
   --fail-on <verdict>  bad: exit 1 when any page is graded bad; decent: when any is decent or bad
@@ -29,11 +33,21 @@ const DETAILS = `Options:
   --fail-on-regression exit 1 when any page got worse than in --compare's file, by the rule of the
                        report.regressed alert: verdict down, score fell by PAGEGRADE_ALERT_SCORE_DROP
                        (default 10) or more, or a high-importance check newly failing
+  --output <file>      also write the results to a file (repeatable), in the format its name ends in:
+                       .json (as --json), .html (the web report page in one file; several URLs: each
+                       report in turn), .junit.xml or .xml (JUnit: a suite per URL, a test case per
+                       check that applied), .sarif or .sarif.json (SARIF 2.1.0: a result per failed check)
+  --format <format>    json, html, junit or sarif: the format of the --output right after it
+  --budget <file>      exit 1 when any page breaks an assertion of this JSON file, each broken one said
+                       on stderr: {"min_score": 80, "categories": {"seo": 90}, "must_pass": ["title"],
+                       "max_failed": {"high": 0, "medium": 3, "low": 10}}, every key optional. Category
+                       scores are the score's fraction over that category; one with no applicable check,
+                       or a must_pass check that does not apply, is not judged (a note says so)
 
 Exit codes (the first that applies):
-  2  usage error: unknown option, bad value, no URL, unreadable --file or --compare, invalid setting
+  2  usage error: unknown option, bad value, no URL, a bad --file, --compare, --budget or --output, bad setting
   3  one or more URLs could not be analysed (invalid, unreachable, not HTML, too large, ...)
-  1  a --fail-on, --min-score or --fail-on-regression gate failed
+  1  a --fail-on, --min-score, --fail-on-regression or --budget gate failed
   0  every URL was analysed and no gate failed
 
 Several URLs show progress on stderr and end with a summary table. Colours only on a terminal;
@@ -55,7 +69,7 @@ export const analyze: Command = {
   name: 'analyze',
   summary: 'Analyse pages without a server and print a report (or JSON); exit codes for CI gates.',
   usage:
-    'analyze <url...> [--file <path>] [--json] [--fail-on bad|decent] [--min-score <n>] [--compare <file> [--fail-on-regression]] [--concurrency <n>] [--timeout <ms>]',
+    'analyze <url...> [--file <path>] [--json] [--render] [--fail-on bad|decent] [--min-score <n>] [--compare <file> [--fail-on-regression]] [--budget <file>] [[--format <format>] --output <file>]... [--concurrency <n>] [--timeout <ms>]',
   details: DETAILS,
   options: {
     json: { type: 'boolean' },
@@ -66,15 +80,26 @@ export const analyze: Command = {
     'min-score': { type: 'string' },
     compare: { type: 'string' },
     'fail-on-regression': { type: 'boolean' },
+    output: { type: 'string', multiple: true },
+    format: { type: 'string', multiple: true },
+    budget: { type: 'string' },
+    render: { type: 'boolean' },
   },
   allowPositionals: true,
   async run(args, io) {
     const options = await readAnalyzeOptions(args);
     // A check that throws is recorded as not applicable; say so on stderr so it gets reported.
     const config = configFor(io.env, options.timeoutMs);
-    const analyzer = analyzerFromConfig(config, (checkId, error) =>
-      io.stderr.write(`pagegrade: internal error in check ${checkId}: ${error instanceof Error ? error.message : String(error)}\n`),
+    const renderer = options.render ? rendererFromConfig(config) : undefined;
+    if (renderer === null) {
+      throw new UsageError(`--render needs Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
+    }
+    const analyzeUrl = analyzerFromConfig(
+      config,
+      (checkId, error) => io.stderr.write(`pagegrade: internal error in check ${checkId}: ${error instanceof Error ? error.message : String(error)}\n`),
+      renderer,
     );
+    const analyzer = (url: string) => analyzeUrl(url, { render: options.render });
     const progress = options.targets.length > 1 ? createProgress(io.stderr, options.targets.length) : undefined;
     const outcomes = await runPool(options.targets, options.concurrency, async (target) => {
       const outcome = await analyzeTarget(analyzer, target);
@@ -82,7 +107,9 @@ export const analyze: Command = {
       return options.compare ? withComparison(outcome, options.compare, config.alertScoreDrop) : outcome;
     });
     progress?.end();
+    await renderer?.close();
     io.stdout.write(options.json ? renderJson(outcomes) : renderText(outcomes, createStyle(wantsColour(io.stdout, io.env))));
+    await writeOutputFiles(options.outputs, outcomes);
     io.stderr.write(renderProblems(outcomes, options.gates));
     return exitCodeFor(outcomes, options.gates);
   },

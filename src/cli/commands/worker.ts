@@ -67,6 +67,7 @@ export const worker: Command = {
     await stopped;
     io.stderr.write('pagegrade worker: stopping once the running jobs finish.\n');
     await services.background.close();
+    await services.rendering.close();
     await database.close();
     return 0;
   },

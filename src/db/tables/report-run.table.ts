@@ -21,6 +21,8 @@ export interface ReportRunsTable {
   page: string;
   /** JSON text of Record<checkId, CheckResult> */
   results: string;
+  /** JSON text of what JavaScript changed (render=1), or of why the page could not be rendered; null when not asked */
+  rendered: string | null;
   generated_at: string;
 }
 

@@ -47,6 +47,6 @@ export interface ReportsTable {
   next_run_at: string | null;
 }
 
-/** A whole report: its row and its latest run's results (null before its first run). */
-export type ReportRow = Selectable<ReportsTable> & { results: string | null };
-export type NewReport = Insertable<ReportsTable> & { results: string | null };
+/** A whole report: its row and its latest run's results and rendering (null before its first run, or unrendered). */
+export type ReportRow = Selectable<ReportsTable> & { results: string | null; rendered: string | null };
+export type NewReport = Insertable<ReportsTable> & { results: string | null; rendered?: string | null };

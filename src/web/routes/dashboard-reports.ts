@@ -9,6 +9,8 @@ import { validationMessages } from '../../schemas/validation-messages.ts';
 import { TooManyAnalysesError } from '../../services/analysis-slots.ts';
 import { AnalysisInProgressError, ValidationError } from '../../services/errors.ts';
 import type { Privacy } from '../../services/types.ts';
+import { csvStream, sendCsv } from '../../csv/csv.ts';
+import { REPORT_CSV_COLUMNS } from '../../csv/list-columns.ts';
 import { csrfToken } from '../csrf.ts';
 import { sendPage } from '../render.ts';
 import { dashboardNav, requireSignIn, signedInAccount } from '../session.ts';
@@ -115,6 +117,25 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         projects: projectPage.items.map((project) => project.project),
         notice: noticeFrom(LIST_NOTICES, q.notice),
       }));
+    },
+  );
+
+  // The list's Download CSV: every report of the list as filtered and sorted (page and per_page ignored),
+  // the same file as the API's format=csv.
+  app.get(
+    '/dashboard/reports.csv',
+    { schema: { hide: true, querystring: ReportListQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
+    async (request, reply) => {
+      const q = request.query;
+      const rows = lists.reportRows(signedInAccount(request).id, {
+        search: q.search || undefined,
+        project: q.project,
+        result: q.result,
+        state: q.state,
+        sortBy: q.sort_by ?? 'id',
+        sort: q.sort ?? 'desc',
+      });
+      return sendCsv(reply, 'reports.csv', await csvStream(REPORT_CSV_COLUMNS, rows));
     },
   );
 

@@ -49,9 +49,9 @@ export const reportRunRoutes: FastifyPluginAsyncTypebox<ReportRunRouteOptions> =
       runs.show(ownerId, report.id, runId),
       lists.runs(ownerId, report.id, { page: 1, perPage: 1 }),
     ]);
-    const { page, results, ...summary } = run;
-    // The report as it was at that run: the run's verdict, score, results and page facts.
-    const asOfRun = { ...report, result: run.result, score: run.score, issues: run.issues, page, results, generated_at: run.generated_at };
+    const { page, results, rendered, ...summary } = run;
+    // The report as it was at that run: the run's verdict, score, results, rendering and page facts.
+    const asOfRun = { ...report, result: run.result, score: run.score, issues: run.issues, page, results, rendered, generated_at: run.generated_at };
     return sendPage(reply, 200, reportPage({
       report: asOfRun,
       asOwner,

@@ -3,7 +3,7 @@
 import { assetUrl } from '../assets.ts';
 import { html, type SafeHtml } from '../html.ts';
 
-export type DashboardSection = 'reports' | 'new-report' | 'projects' | 'webhooks' | null;
+export type DashboardSection = 'reports' | 'new-report' | 'crawls' | 'projects' | 'webhooks' | null;
 
 /** What the header offers: the dashboard menu for a signed-in account, or a way in or back. */
 export type HeaderNav =
@@ -34,6 +34,7 @@ function headerNav(nav: HeaderNav): SafeHtml {
   <ul>
     <li>${navLink('/dashboard/reports', 'Reports', nav.current === 'reports')}</li>
     <li>${navLink('/dashboard/reports/new', 'New report', nav.current === 'new-report')}</li>
+    <li>${navLink('/dashboard/crawls', 'Crawls', nav.current === 'crawls')}</li>
     <li>${navLink('/dashboard/projects', 'Projects', nav.current === 'projects')}</li>
     <li>${navLink('/dashboard/webhooks', 'Webhooks', nav.current === 'webhooks')}</li>
   </ul>

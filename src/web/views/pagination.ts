@@ -15,13 +15,14 @@ export function listHref(path: string, query: ListQuery): string {
   return search ? `${path}?${search}` : path;
 }
 
-export function pagination(path: string, query: ListQuery, page: Page<unknown>, noun: string): SafeHtml {
+/** `fragment`: an element id the links jump to, for a list below other content. */
+export function pagination(path: string, query: ListQuery, page: Page<unknown>, noun: string, fragment?: string): SafeHtml {
   const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
   const from = (page.page - 1) * page.perPage + 1;
   const to = from + page.items.length - 1;
   const range = page.items.length > 0 ? `Showing ${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(page.total)} ${noun}` : `${formatNumber(page.total)} ${noun} in all`;
   const link = (target: number, label: string, rel: string) =>
-    html`<a class="button" rel="${rel}" href="${listHref(path, { ...query, page: target })}">${label}</a>`;
+    html`<a class="button" rel="${rel}" href="${listHref(path, { ...query, page: target })}${fragment ? `#${fragment}` : ''}">${label}</a>`;
   return html`<nav class="pagination" aria-label="Pages">
   <p>${range} · page ${formatNumber(Math.min(page.page, lastPage))} of ${formatNumber(lastPage)}</p>
   <p class="pagination-links">

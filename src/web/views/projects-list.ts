@@ -29,8 +29,8 @@ function projectRow(project: Project): SafeHtml {
   const counts = project.result_counts;
   const encoded = encodeURIComponent(project.project);
   return html`<tr>
-  <td data-label="Project"><a href="${listHref('/dashboard/reports', { project: project.project })}">${project.project}</a></td>
-  <td data-label="Reports">${formatNumber(project.reports_count)}</td>
+  <td data-label="Project"><a href="/dashboard/projects/${encoded}">${project.project}</a></td>
+  <td data-label="Reports"><a href="${listHref('/dashboard/reports', { project: project.project })}">${formatNumber(project.reports_count)}<span class="visually-hidden"> reports of ${project.project}</span></a></td>
   <td data-label="Results"><span class="verdict-chip verdict-chip--good">${formatNumber(counts.good)} good</span>
     <span class="verdict-chip verdict-chip--decent">${formatNumber(counts.decent)} decent</span>
     <span class="verdict-chip verdict-chip--bad">${formatNumber(counts.bad)} bad</span></td>
@@ -40,11 +40,16 @@ function projectRow(project: Project): SafeHtml {
 }
 
 export function projectsListPage({ nav, page, filters, notice }: ProjectsListOptions): SafeHtml {
+  // Every project of the list as it is searched and sorted, not only this page.
+  const { per_page: _perPage, ...exported } = filters;
   return layout({
     title: 'Projects · pagegrade',
     description: 'Your projects: one per site you have reports for.',
     nav,
-    main: html`<div class="page-heading"><h1>Projects</h1></div>
+    main: html`<div class="page-heading">
+  <h1>Projects</h1>
+  <a class="button" href="${listHref('/dashboard/projects.csv', exported)}" download>Download CSV</a>
+</div>
 <p>A project is a site (a host) you have reports for. It appears with its first report and goes away with its last.</p>
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
 <form method="get" action="/dashboard/projects" class="filters" role="search" aria-label="Filter projects">

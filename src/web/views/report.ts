@@ -23,6 +23,7 @@ import { layout, type HeaderNav } from './layout.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, analysisNotice } from './analysis-state.ts';
 import { scoreRing } from './score-ring.ts';
 import { TRIGGER_NAMES } from './run-list.ts';
+import { renderedSection } from './rendered-comparison.ts';
 
 export interface ReportPageOptions {
   report: Report;
@@ -219,6 +220,7 @@ ${run ? runNote(report.id, run) : analysisNotice(report)}`;
 ${header(html`Generated ${timeElement(report.generated_at)}`)}
 ${summary(report, groups)}
 ${history ?? ''}
+${renderedSection(report.rendered)}
 ${CATEGORIES.map((category) => categorySection(category, groups.get(category) ?? []))}
 ${pageFacts(report, report.page)}
 </article>`,

@@ -8,7 +8,7 @@ import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, shortUrl, timeElement } fro
 import { layout, type HeaderNav } from './layout.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, scoreChip } from './analysis-state.ts';
 import { listControls, selectOption } from './list-controls.ts';
-import { pagination } from './pagination.ts';
+import { listHref, pagination } from './pagination.ts';
 import { scheduleText } from './schedule-form.ts';
 import { scoreDelta } from './score-delta.ts';
 
@@ -17,7 +17,7 @@ interface ReportFilters {
   project?: string;
   result?: Verdict;
   state?: ReportState;
-  sort_by: 'id' | 'generated_at' | 'url' | 'result';
+  sort_by: 'id' | 'generated_at' | 'url' | 'result' | 'score';
   sort: 'asc' | 'desc';
   per_page: number;
 }
@@ -38,6 +38,7 @@ const SORT_KEYS: readonly [ReportFilters['sort_by'], string][] = [
   ['generated_at', 'Date generated'],
   ['url', 'URL'],
   ['result', 'Result'],
+  ['score', 'Score'],
 ];
 
 function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeHtml {
@@ -104,6 +105,8 @@ function emptyState(filtered: boolean): SafeHtml {
 
 export function reportsListPage({ nav, page, previousScores, filters, projects, notice }: ReportsListOptions): SafeHtml {
   const query = { ...filters };
+  // Every report of the list as it is filtered and sorted, not only this page.
+  const { per_page: _perPage, ...exported } = filters;
   const filtered = Boolean(filters.search || filters.project || filters.result || filters.state);
   return layout({
     title: 'Reports · pagegrade',
@@ -113,7 +116,10 @@ export function reportsListPage({ nav, page, previousScores, filters, projects, 
     refreshSeconds: page.items.some(analysisInProgress) ? ANALYSIS_REFRESH_SECONDS : undefined,
     main: html`<div class="page-heading">
   <h1>Reports</h1>
-  <a class="button button--primary" href="/dashboard/reports/new">New report</a>
+  <div class="page-heading-actions">
+    <a class="button" href="${listHref('/dashboard/reports.csv', exported)}" download>Download CSV</a>
+    <a class="button button--primary" href="/dashboard/reports/new">New report</a>
+  </div>
 </div>
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
 ${filtersForm(filters, projects)}

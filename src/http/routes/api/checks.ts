@@ -1,14 +1,15 @@
 // GET /api/v1/checks: the check catalogue, without auth (it holds nothing of any account), so a client
-// can show what each id of a report's `results` means and how to fix it.
+// can show what each id of a report's `results` or a crawl's issues means and how to fix it.
 import type { FastifyInstance } from 'fastify';
 import { allChecks } from '../../../checks/index.ts';
+import { siteChecks } from '../../../checks/site/index.ts';
 import { POINTS } from '../../../scoring/score.ts';
 import { CheckDescription, CheckListResponse } from '../../../schemas/checks.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 
-/** The registry in the API's shape; it never changes while the process runs, so it is made once. */
+/** Page checks then site checks in the API's shape; they never change while the process runs, so this is made once. */
 function catalogue() {
-  const data = allChecks.map((check) => ({
+  const data = [...allChecks, ...siteChecks].map((check) => ({
     id: check.id,
     category: check.category,
     importance: check.importance,

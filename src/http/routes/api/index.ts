@@ -7,6 +7,7 @@ import { runRoutes } from './runs.ts';
 import { projectRoutes } from './projects.ts';
 import { accountRoutes } from './account.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { crawlRoutes } from './crawls.ts';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   registerApiKeyAuth(app);
@@ -30,4 +31,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(projectRoutes);
   await app.register(accountRoutes);
   await app.register(webhookRoutes);
+  await app.register(crawlRoutes);
 }

@@ -1,7 +1,9 @@
 // /api/v1/projects: thin adapters over the project service.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProjectDeletedResponse, ProjectListQuery, ProjectListResponse, ProjectParams } from '../../../schemas/projects.ts';
-import { commonErrorResponses } from '../../../schemas/common.ts';
+import { ProjectDeletedResponse, ProjectListApiQuery, ProjectListResponse, ProjectParams } from '../../../schemas/projects.ts';
+import { commonErrorResponses, listOrCsvResponse } from '../../../schemas/common.ts';
+import { csvStream, sendCsv } from '../../../csv/csv.ts';
+import { PROJECT_CSV_COLUMNS } from '../../../csv/list-columns.ts';
 import { listEnvelope } from '../../list-envelope.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 
@@ -16,20 +18,23 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'List projects',
-        description: 'A project is a host the account has reports for; it exists while it has reports.',
-        querystring: ProjectListQuery,
-        response: { 200: ProjectListResponse, ...commonErrorResponses },
+        description:
+          'A project is a host the account has reports for; it exists while it has reports. format=csv answers every ' +
+          'matching project as projects.csv instead of one page.',
+        querystring: ProjectListApiQuery,
+        response: {
+          200: listOrCsvResponse(ProjectListResponse, `Every matching project: ${PROJECT_CSV_COLUMNS.map((column) => column.header).join(', ')}.`),
+          ...commonErrorResponses,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const query = {
-        search: q.search || undefined,
-        sortBy: q.sort_by ?? 'created_at',
-        sort: q.sort ?? 'desc',
-        page: q.page ?? 1,
-        perPage: q.per_page ?? 100,
-      };
+      const filters = { search: q.search || undefined, sortBy: q.sort_by ?? 'created_at', sort: q.sort ?? 'desc' };
+      if (q.format === 'csv') {
+        return sendCsv(reply, 'projects.csv', await csvStream(PROJECT_CSV_COLUMNS, lists.projectRows(request.account.id, filters)));
+      }
+      const query = { ...filters, page: q.page ?? 1, perPage: q.per_page ?? 100 };
       const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
       return listEnvelope(request, await lists.projects(request.account.id, query), linkQuery);
     },

@@ -5,13 +5,15 @@ import {
   ReportCreatedResponse,
   ReportDeletedResponse,
   ReportIdParams,
-  ReportListQuery,
+  ReportListApiQuery,
   ReportListResponse,
   ReportQueuedResponse,
   ReportResponse,
   UpdateReportBody,
 } from '../../../schemas/reports.ts';
-import { commonErrorResponses } from '../../../schemas/common.ts';
+import { commonErrorResponses, listOrCsvResponse } from '../../../schemas/common.ts';
+import { csvStream, sendCsv } from '../../../csv/csv.ts';
+import { REPORT_CSV_COLUMNS } from '../../../csv/list-columns.ts';
 import { listEnvelope } from '../../list-envelope.ts';
 import { parseId } from '../../../schemas/parse-id.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
@@ -37,23 +39,30 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'List reports',
-        description: 'Only the caller\'s reports. Every sort breaks ties by id in the same direction.',
-        querystring: ReportListQuery,
-        response: { 200: ReportListResponse, ...commonErrorResponses },
+        description:
+          'Only the caller\'s reports. Every sort breaks ties by id in the same direction. format=csv answers every ' +
+          'matching report as reports.csv instead of one page.',
+        querystring: ReportListApiQuery,
+        response: {
+          200: listOrCsvResponse(ReportListResponse, `Every matching report: ${REPORT_CSV_COLUMNS.map((column) => column.header).join(', ')}.`),
+          ...commonErrorResponses,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const query = {
+      const filters = {
         search: q.search || undefined,
         project: q.project,
         result: q.result,
         state: q.state,
         sortBy: q.sort_by ?? 'id',
         sort: q.sort ?? 'desc',
-        page: q.page ?? 1,
-        perPage: q.per_page ?? 100,
       };
+      if (q.format === 'csv') {
+        return sendCsv(reply, 'reports.csv', await csvStream(REPORT_CSV_COLUMNS, lists.reportRows(request.account.id, filters)));
+      }
+      const query = { ...filters, page: q.page ?? 1, perPage: q.per_page ?? 100 };
       const linkQuery = {
         search: q.search,
         search_by: q.search_by,
@@ -111,6 +120,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         password: body.password,
         background,
         schedule: body.schedule,
+        render: body.render === 1,
       });
       const status = background ? (202 as const) : (201 as const);
       reply.code(status).header('location', `/api/v1/reports/${report.id}`);
@@ -148,6 +158,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         regenerate,
         background,
         schedule: body.schedule,
+        render: body.render === 1,
       });
       if (!background) return { data: report, status: 200 as const };
       reply.code(202).header('location', `/api/v1/reports/${report.id}`);

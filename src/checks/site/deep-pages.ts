@@ -1,0 +1,20 @@
+import { defineSiteCheck } from './site-check.ts';
+import { compareText, siteOutcome } from './site-outcome.ts';
+
+// CHECKS.md's threshold: more than 4 clicks from the start page counts as deep.
+const MAX_CLICKS = 4;
+
+export const deepPages = defineSiteCheck({
+  id: 'deep_pages',
+  importance: 'low',
+  title: 'Every page is within 4 clicks of the start page',
+  failureTitle: 'Some pages are more than 4 clicks from the start page',
+  description:
+    'Pages buried deep in the link structure are found late by search engines, crawled less often and seen as less important; visitors rarely click that far.',
+  howToFix:
+    'Link to deep pages from pages nearer the start: navigation, category or hub pages, related-content links or pagination that skips ahead.',
+  run(site) {
+    const findings = site.pages.flatMap(({ url, depth }) => (depth !== null && depth > MAX_CLICKS ? [{ url, depth }] : []));
+    return siteOutcome(findings, (a, b) => b.depth - a.depth || compareText(a.url, b.url));
+  },
+});

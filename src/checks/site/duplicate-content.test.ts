@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { at, siteOf } from './site-fixture.ts';
+import { duplicateContent } from './duplicate-content.ts';
+
+describe('duplicate_content', () => {
+  it('finds nothing when texts differ or pages have no text', () => {
+    expect(duplicateContent.run(siteOf({ '/': { textHash: 'h1' }, '/a': { textHash: 'h2' }, '/b': {}, '/c': {} }))).toEqual({
+      count: 0,
+      items: [],
+    });
+  });
+
+  it('names each group of indexable pages with the same text', () => {
+    const site = siteOf({
+      '/?page=1': { textHash: 'h1' },
+      '/': { textHash: 'h1' },
+      '/print': { textHash: 'h1', canonical: '/' },
+      '/draft': { textHash: 'h1', noindex: true },
+    });
+    expect(duplicateContent.run(site)).toEqual({
+      count: 1,
+      items: [{ text_hash: 'h1', pages: [at('/'), at('/?page=1')], page_count: 2 }],
+    });
+  });
+});

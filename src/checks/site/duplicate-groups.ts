@@ -1,0 +1,24 @@
+// The grouping behind duplicate_titles, duplicate_descriptions and duplicate_content: indexable pages
+// that share one value, two or more to a group.
+import type { CrawledPage, SiteFacts, SiteCheckOutcome } from './site-check.ts';
+import { isIndexable } from './site-pages.ts';
+import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
+
+/**
+ * One item per shared value: `{[key]: value, pages, page_count}`, largest groups first. A missing value
+ * (null) is no value and never groups pages; the page checks report it.
+ */
+export function duplicateGroups(site: SiteFacts, key: string, valueOf: (page: CrawledPage) => string | null): SiteCheckOutcome {
+  const groups = new Map<string, string[]>();
+  for (const page of site.pages) {
+    const value = valueOf(page);
+    if (value === null || !isIndexable(page)) continue;
+    const group = groups.get(value);
+    if (group) group.push(page.url);
+    else groups.set(value, [page.url]);
+  }
+  const findings = [...groups]
+    .filter(([, urls]) => urls.length >= 2)
+    .map(([value, urls]) => ({ [key]: value, pages: firstPages(urls), page_count: urls.length }));
+  return siteOutcome(findings, byPageCountThenUrl((item) => item.page_count, (item) => item.pages[0]));
+}

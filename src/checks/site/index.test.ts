@@ -1,0 +1,65 @@
+// The site check registry as a whole: exactly the site checks of CHECKS.md (id, importance, table
+// order), one file per check named after its id with a test beside it, documented for people, and
+// run so that one throwing check never costs a crawl the others.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runSiteChecks, siteChecks } from './index.ts';
+import { siteOf } from './site-fixture.ts';
+
+/** The rows of CHECKS.md's "Site checks" table: id, what it finds, importance. */
+function siteCheckRows(): { id: string; importance: string }[] {
+  const text = readFileSync(new URL('../../../../shared/CHECKS.md', import.meta.url), 'utf8');
+  const start = text.indexOf('## Site checks');
+  const section = text.slice(start, text.indexOf('\n## ', start + 1));
+  return [...section.matchAll(/^\| `([a-z0-9_]+)` \| .* \| (high|medium|low) \|$/gm)].map((row) => ({ id: row[1], importance: row[2] }));
+}
+
+const fileBase = (id: string) => id.replace(/_/g, '-');
+
+describe('site check registry', () => {
+  it('holds exactly the site checks of CHECKS.md, each once, in table order, with their importance', () => {
+    const rows = siteCheckRows();
+    expect(rows).toHaveLength(12);
+    expect(siteChecks.map(({ id, importance }) => ({ id, importance }))).toEqual(rows);
+    expect(new Set(siteChecks.map((check) => check.id)).size).toBe(siteChecks.length);
+    for (const check of siteChecks) expect(check.category).toBe('site');
+  });
+
+  it.each(siteChecks.map((check) => [check.id, check] as const))('%s lives in its own file with a test beside it', async (id, check) => {
+    const file = new URL(`./${fileBase(id)}.ts`, import.meta.url);
+    expect(existsSync(new URL(`./${fileBase(id)}.test.ts`, import.meta.url))).toBe(true);
+    const module: Record<string, unknown> = await import(file.href);
+    expect(Object.values(module)).toContain(check);
+  });
+
+  it('documents every site check for people', () => {
+    for (const check of siteChecks) {
+      for (const field of ['title', 'failureTitle', 'description', 'howToFix'] as const) {
+        expect(check[field].trim().length, `${check.id}.${field}`).toBeGreaterThan(10);
+      }
+      expect(check.title, check.id).not.toBe(check.failureTitle);
+    }
+  });
+});
+
+describe('runSiteChecks', () => {
+  it('gives every site check its importance, count and items', () => {
+    const results = runSiteChecks(siteOf({ '/': { links: ['/a'] }, '/a': { title: 'Same' }, '/b': { title: 'Same' } }));
+    expect(Object.keys(results)).toEqual(siteChecks.map((check) => check.id));
+    expect(results.broken_links).toEqual({ importance: 'high', count: 0, items: [] });
+    expect(results.duplicate_titles).toMatchObject({ importance: 'medium', count: 1 });
+  });
+
+  it('records a check that throws as finding nothing, with an error, logs it, and runs the others', () => {
+    // Only the checks that ask robots.txt about a URL meet the throwing question.
+    const site = siteOf({ '/': { inSitemap: true, canonical: '/', links: ['/gone'] }, '/gone': { statusCode: 404, finalStatusCode: 404, html: false } });
+    const failing = { ...site, blockedByRobots: (): boolean => { throw new Error('robots.txt exploded'); } };
+    const logged: string[] = [];
+    const results = runSiteChecks(failing, (checkId) => logged.push(checkId));
+    expect(logged).toEqual(['canonical_targets', 'sitemap_entries']);
+    expect(results.canonical_targets).toEqual({ importance: 'high', count: 0, items: [], error: 'internal error' });
+    expect(results.sitemap_entries).toEqual({ importance: 'medium', count: 0, items: [], error: 'internal error' });
+    expect(results.broken_links).toMatchObject({ count: 1 });
+    expect(results.broken_links.error).toBeUndefined();
+  });
+});

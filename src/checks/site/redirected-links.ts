@@ -1,0 +1,29 @@
+import { defineSiteCheck } from './site-check.ts';
+import { linkingPages } from './site-pages.ts';
+import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
+
+export const redirectedLinks = defineSiteCheck({
+  id: 'redirected_links',
+  importance: 'low',
+  title: 'Internal links point straight at their pages',
+  failureTitle: 'Internal links lead to redirects',
+  description:
+    'Every redirect behind a link costs visitors a round trip and search engines a fetch, and a link that names the final URL states plainly which URL is the page.',
+  howToFix: 'Change each link to the URL its redirect ends at.',
+  run(site) {
+    const linkers = linkingPages(site);
+    const findings = site.pages.flatMap((page, index) =>
+      // A loop has no page to point at instead; redirect_chains reports it.
+      linkers[index].length > 0 && page.redirectTarget !== null && !page.redirectLoop
+        ? [{
+            url: page.url,
+            status_code: page.statusCode,
+            redirect_target: page.redirectTarget,
+            linked_from: firstPages(linkers[index]),
+            linked_from_count: linkers[index].length,
+          }]
+        : [],
+    );
+    return siteOutcome(findings, byPageCountThenUrl((item) => item.linked_from_count, (item) => item.url));
+  },
+});

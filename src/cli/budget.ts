@@ -1,0 +1,130 @@
+// `analyze --budget <file>`: assertions every analysed page must meet, from a JSON file (API.md, "The
+// command line for pipelines"). Every key is optional:
+//   {"min_score": 80, "categories": {"seo": 90, "performance": 50}, "must_pass": ["title"],
+//    "max_failed": {"high": 0, "medium": 3, "low": 10}}
+// A broken assertion is a failed gate (exit code 1, as --min-score); an unreadable or invalid file is a
+// usage error (exit code 2), found before anything is analysed.
+import { readFile } from 'node:fs/promises';
+import type { Analysis, CheckResult } from '../analysis/types.ts';
+import type { Category, Importance } from '../checks/check.ts';
+import { checksById } from '../checks/index.ts';
+import { POINTS } from '../scoring/score.ts';
+import { CATEGORY_NAMES } from '../web/views/format.ts';
+import { UsageError } from './command.ts';
+import { titleOf } from './report-text.ts';
+import { printable } from './terminal-text.ts';
+
+export interface Budget {
+  min_score?: number;
+  categories?: Partial<Record<Category, number>>;
+  must_pass?: string[];
+  max_failed?: Partial<Record<Importance, number>>;
+}
+
+const CATEGORIES = Object.keys(CATEGORY_NAMES) as Category[];
+const IMPORTANCES: readonly Importance[] = ['high', 'medium', 'low'];
+const KEYS = ['min_score', 'categories', 'must_pass', 'max_failed'];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isScore = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 100;
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
+
+/** The same fraction as the page's score (CHECKS.md), over one category's checks; null when none applies. */
+export function categoryScore(results: Readonly<Record<string, CheckResult>>, category: Category): number | null {
+  let earned = 0;
+  let possible = 0;
+  for (const result of Object.values(results)) {
+    if (result.category !== category || result.passed === null) continue;
+    possible += POINTS[result.importance];
+    if (result.passed) earned += POINTS[result.importance];
+  }
+  return possible === 0 ? null : Math.round((100 * earned) / possible);
+}
+
+/** Throws a UsageError naming the first key that is unknown or has a value of the wrong kind. */
+function parseBudget(value: unknown, invalid: (why: string) => UsageError): Budget {
+  if (!isObject(value)) throw invalid('it is not a JSON object');
+  const unknownIn = (object: Record<string, unknown>, known: readonly string[], prefix: string) => {
+    const key = Object.keys(object).find((name) => !known.includes(name));
+    if (key !== undefined) throw invalid(`unknown key "${prefix}${key}" (known: ${known.join(', ')})`);
+  };
+  unknownIn(value, KEYS, '');
+  const { min_score, categories, must_pass, max_failed } = value;
+  if (min_score !== undefined && !isScore(min_score)) throw invalid(`"min_score" must be a number from 0 to 100; got ${shown(min_score)}`);
+  if (categories !== undefined) {
+    if (!isObject(categories)) throw invalid(`"categories" must be an object of scores by category; got ${shown(categories)}`);
+    unknownIn(categories, CATEGORIES, 'categories.');
+    for (const [category, score] of Object.entries(categories)) {
+      if (!isScore(score)) throw invalid(`"categories.${category}" must be a number from 0 to 100; got ${shown(score)}`);
+    }
+  }
+  if (must_pass !== undefined) {
+    if (!Array.isArray(must_pass) || !must_pass.every((id) => typeof id === 'string')) {
+      throw invalid(`"must_pass" must be an array of check ids; got ${shown(must_pass)}`);
+    }
+    const unknown = must_pass.find((id) => !checksById.has(id));
+    if (unknown !== undefined) throw invalid(`"must_pass" names no known check: ${shown(unknown)}`);
+  }
+  if (max_failed !== undefined) {
+    if (!isObject(max_failed)) throw invalid(`"max_failed" must be an object of counts by importance; got ${shown(max_failed)}`);
+    unknownIn(max_failed, IMPORTANCES, 'max_failed.');
+    for (const [importance, count] of Object.entries(max_failed)) {
+      if (!isCount(count)) throw invalid(`"max_failed.${importance}" must be a whole number from 0; got ${shown(count)}`);
+    }
+  }
+  return value as Budget;
+}
+
+export async function readBudget(path: string): Promise<Budget> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read --budget ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new UsageError(`--budget ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parseBudget(value, (why) => new UsageError(`--budget ${path} is not a valid budget: ${why}.`));
+}
+
+export interface BudgetCheck {
+  /** one line per broken assertion: the assertion and its limit, the URL, the value */
+  broken: string[];
+  /** assertions that could not be judged on this page: a category or a check that does not apply */
+  unchecked: string[];
+}
+
+export function checkBudget(analysis: Analysis, budget: Budget): BudgetCheck {
+  const url = printable(analysis.url);
+  const broken: string[] = [];
+  const unchecked: string[] = [];
+  if (budget.min_score !== undefined && analysis.score < budget.min_score) {
+    broken.push(`--budget min_score ${budget.min_score}: ${url} scored ${analysis.score}.`);
+  }
+  for (const [category, limit] of Object.entries(budget.categories ?? {}) as [Category, number][]) {
+    const score = categoryScore(analysis.results, category);
+    const name = CATEGORY_NAMES[category];
+    if (score === null) unchecked.push(`--budget categories.${category} ${limit} not checked for ${url}: no ${name} check applies.`);
+    else if (score < limit) broken.push(`--budget categories.${category} ${limit}: ${url} scored ${score} in ${name}.`);
+  }
+  for (const id of new Set(budget.must_pass ?? [])) {
+    const result = analysis.results[id];
+    if (result?.passed === false) broken.push(`--budget must_pass ${id}: ${url} failed it (${titleOf(id, false)}).`);
+    else if (!result || result.passed === null) {
+      unchecked.push(`--budget must_pass ${id} not checked for ${url}: the check does not apply (${printable(result?.reason ?? 'no result')}).`);
+    }
+  }
+  for (const [importance, limit] of Object.entries(budget.max_failed ?? {}) as [Importance, number][]) {
+    const failed = Object.entries(analysis.results).filter(([, result]) => result.passed === false && result.importance === importance);
+    if (failed.length > limit) {
+      const ids = failed.map(([id]) => id).join(', ');
+      broken.push(`--budget max_failed.${importance} ${limit}: ${url} failed ${failed.length} ${importance}-importance checks (${ids}).`);
+    }
+  }
+  return { broken, unchecked };
+}

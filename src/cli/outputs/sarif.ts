@@ -1,0 +1,93 @@
+// `--output x.sarif`: SARIF 2.1.0, so code-scanning tools list failed checks as alerts. One run; its
+// rules are the check catalogue; one result per failed check per URL, located at the URL. A URL that
+// could not be analysed is an error notification of the run's invocation.
+import type { Analysis, CheckResult } from '../../analysis/types.ts';
+import type { Importance } from '../../checks/check.ts';
+import { allChecks } from '../../checks/index.ts';
+import { describeItem, titleOf } from '../report-text.ts';
+import { truncate } from '../terminal-text.ts';
+import type { UrlOutcome } from '../url-outcome.ts';
+
+const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const LEVELS: Record<Importance, 'error' | 'warning' | 'note'> = { high: 'error', medium: 'warning', low: 'note' };
+/** The message names a few items of each kind and counts the rest; the full list is in the JSON report. */
+const ITEMS_PER_KIND = 3;
+const MAX_ITEM_CHARS = 200;
+
+/** "Title" from "title", "404Page" from "404_page": the rule's name, an identifier people can read. */
+function ruleName(id: string): string {
+  return id
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
+const rules = allChecks.map((check) => ({
+  id: check.id,
+  name: ruleName(check.id),
+  shortDescription: { text: check.title },
+  fullDescription: { text: check.description },
+  help: { text: check.howToFix },
+  defaultConfiguration: { level: LEVELS[check.importance] },
+  properties: { category: check.category, importance: check.importance },
+}));
+const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+
+function itemsSummary(errors: CheckResult['errors']): string {
+  return Object.entries(errors ?? {})
+    .map(([kind, items]) => {
+      const shown = items.slice(0, ITEMS_PER_KIND).map((item) => truncate(describeItem(item), MAX_ITEM_CHARS));
+      const more = items.length > ITEMS_PER_KIND ? ` and ${items.length - ITEMS_PER_KIND} more` : '';
+      return `${kind.replaceAll('_', ' ')}: ${shown.join('; ')}${more}`;
+    })
+    .join('. ');
+}
+
+/** Where a result is: the URL. An input that is no URL at all (it could not be analysed) has none. */
+function locationsOf(url: string) {
+  return URL.canParse(url) ? [{ physicalLocation: { artifactLocation: { uri: url } } }] : [];
+}
+
+function resultsOf(analysis: Analysis) {
+  return Object.entries(analysis.results)
+    .filter(([, result]) => result.passed === false)
+    .map(([id, result]) => {
+      const summary = itemsSummary(result.errors);
+      const index = ruleIndex.get(id);
+      return {
+        ruleId: id,
+        ...(index === undefined ? {} : { ruleIndex: index }),
+        level: LEVELS[result.importance],
+        message: { text: summary === '' ? `${titleOf(id, false)}.` : `${titleOf(id, false)}: ${summary}.` },
+        locations: locationsOf(analysis.url),
+        // The same alert across runs: this check on this URL.
+        partialFingerprints: { 'pagegradeCheck/v1': `${analysis.url} ${id}` },
+        properties: { category: result.category, importance: result.importance, score: analysis.score, verdict: analysis.result },
+      };
+    });
+}
+
+export function renderSarif(outcomes: readonly UrlOutcome[]): string {
+  const notAnalysed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+  const log = {
+    $schema: SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'pagegrade', rules } },
+        invocations: [
+          {
+            executionSuccessful: notAnalysed.length === 0,
+            toolExecutionNotifications: notAnalysed.map(({ url, error }) => ({
+              level: 'error',
+              message: { text: `${url} could not be analysed: ${error}` },
+              locations: locationsOf(url),
+            })),
+          },
+        ],
+        results: outcomes.flatMap((outcome) => ('analysis' in outcome ? resultsOf(outcome.analysis) : [])),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

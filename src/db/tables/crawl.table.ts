@@ -1,0 +1,90 @@
+import type { Generated, Selectable } from 'kysely';
+import type { ReportResult } from './report.table.ts';
+
+export const CRAWL_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type CrawlState = (typeof CRAWL_STATES)[number];
+
+/** A site audit: its settings, progress counters and, once it ends, its score and issue counts. */
+export interface CrawlsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** the start URL, normalised */
+  url: string;
+  /** the start URL's host (with :port when not the default): the reports' project */
+  project: string;
+  state: CrawlState;
+  max_pages: number;
+  max_depth: number;
+  /** 1: the sitemaps' URLs seed the frontier too */
+  use_sitemap: number;
+  /** privacy of the reports it makes */
+  privacy: number;
+  render: number;
+  pages_found: Generated<number>;
+  pages_crawled: Generated<number>;
+  pages_failed: Generated<number>;
+  score: number | null;
+  result: ReportResult | null;
+  issues_high: Generated<number>;
+  issues_medium: Generated<number>;
+  issues_low: Generated<number>;
+  robots_txt: string | null;
+  crawl_delay_ms: Generated<number>;
+  /** JSON of OriginFacts, read once when the crawl starts */
+  origin_facts: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+type CrawlPageState = 'pending' | 'fetching' | 'done' | 'blocked';
+
+/** One URL of the crawled host: frontier entry first, then what fetching it found. */
+export interface CrawlPagesTable {
+  id: Generated<number>;
+  crawl_id: number;
+  url: string;
+  state: CrawlPageState;
+  /** clicks from the start page; null for a URL known only from a sitemap */
+  depth: number | null;
+  in_sitemap: Generated<number>;
+  /** 1: fetched even without a click depth (a sitemap URL, or where one redirects) */
+  seeded: Generated<number>;
+  /** while fetching: when the claim runs out and another worker may take the page */
+  lease_until: string | null;
+  attempts: Generated<number>;
+  status_code: number | null;
+  final_status_code: number | null;
+  redirect_target: string | null;
+  redirect_hops: Generated<number>;
+  redirect_loop: Generated<number>;
+  content_type: string | null;
+  error: string | null;
+  title: string | null;
+  report_id: number | null;
+  score: number | null;
+  result: ReportResult | null;
+  inlinks: Generated<number>;
+  /** JSON of PageCrawlFacts (HTML pages) */
+  facts: string | null;
+}
+
+/** Politeness per host across crawls and processes: no request to it before next_fetch_at (ISO-8601 UTC). */
+export interface CrawlHostsTable {
+  host: string;
+  next_fetch_at: string;
+}
+
+/** A site check's findings for a crawl that ended. */
+export interface CrawlIssuesTable {
+  crawl_id: number;
+  check_id: string;
+  importance: string;
+  count: number;
+  /** JSON array */
+  items: string;
+}
+
+export type CrawlRow = Selectable<CrawlsTable>;
+export type CrawlPageRow = Selectable<CrawlPagesTable>;

@@ -1,0 +1,150 @@
+// /api/v1/crawls: thin adapters over the crawl service (API.md "Site audits").
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CrawlDeletedResponse,
+  CrawlIdParams,
+  CrawlIssuesQuery,
+  CrawlIssuesResponse,
+  CrawlListQuery,
+  CrawlListResponse,
+  CrawlPageListQuery,
+  CrawlPageListResponse,
+  CrawlQueuedResponse,
+  CrawlResponse,
+  StartCrawlBody,
+} from '../../../schemas/crawls.ts';
+import { commonErrorResponses, listOrCsvResponse } from '../../../schemas/common.ts';
+import { csvStream, sendCsv } from '../../../csv/csv.ts';
+import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS } from '../../../csv/crawl-columns.ts';
+import { parseId } from '../../../schemas/parse-id.ts';
+import { listEnvelope } from '../../list-envelope.ts';
+import { allowOnly } from '../../method-not-allowed.ts';
+
+const tags = ['crawls'];
+const notFound = { 404: { $ref: 'Error#' } };
+const consumes = ['application/x-www-form-urlencoded', 'application/json'];
+
+export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { crawls } = app.services;
+
+  app.post(
+    '/crawls',
+    {
+      schema: {
+        tags,
+        summary: 'Start a site audit',
+        description: 'Stores the crawl and queues it (202). Every HTML page it reaches becomes a run of a report in the project.',
+        body: StartCrawlBody,
+        consumes,
+        response: { 202: CrawlQueuedResponse, ...commonErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const crawl = await crawls.start(request.account.id, {
+        url: body.url,
+        maxPages: body.max_pages,
+        maxDepth: body.max_depth,
+        sitemap: body.sitemap === undefined ? undefined : body.sitemap === 1,
+        privacy: body.privacy,
+        render: body.render === 1,
+      });
+      reply.code(202).header('location', `/api/v1/crawls/${crawl.id}`);
+      return { data: crawl, status: 202 as const };
+    },
+  );
+
+  app.get(
+    '/crawls',
+    {
+      schema: { tags, summary: 'List crawls', querystring: CrawlListQuery, response: { 200: CrawlListResponse, ...commonErrorResponses } },
+    },
+    async (request) => {
+      const { project, state, sort_by: sortBy = 'id', sort = 'desc', page = 1, per_page: perPage = 100 } = request.query;
+      const result = await crawls.list(request.account.id, { project, state, sortBy, sort, page, perPage });
+      return listEnvelope(request, result, { project, state, sort_by: request.query.sort_by, sort: request.query.sort, per_page: request.query.per_page });
+    },
+  );
+
+  app.get(
+    '/crawls/:id',
+    {
+      schema: { tags, summary: 'A crawl', params: CrawlIdParams, response: { 200: CrawlResponse, ...notFound, ...commonErrorResponses } },
+    },
+    async (request) => ({ data: await crawls.show(request.account.id, parseId(request.params.id)), status: 200 as const }),
+  );
+
+  app.delete(
+    '/crawls/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel and delete a crawl',
+        description: 'A queued or running crawl is cancelled first (crawl.completed, state cancelled). The reports it made stay.',
+        params: CrawlIdParams,
+        response: { 200: CrawlDeletedResponse, ...notFound, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.id);
+      await crawls.remove(request.account.id, id);
+      return { id, object: 'crawl' as const, deleted: true as const, status: 200 as const };
+    },
+  );
+
+  app.get(
+    '/crawls/:id/pages',
+    {
+      schema: {
+        tags,
+        summary: 'The URLs a crawl reached',
+        description: 'format=csv answers every matching page as pages.csv instead of one page.',
+        params: CrawlIdParams,
+        querystring: CrawlPageListQuery,
+        response: {
+          200: listOrCsvResponse(CrawlPageListResponse, `Every matching page: ${CRAWL_PAGE_CSV_COLUMNS.map((column) => column.header).join(', ')}.`),
+          ...notFound,
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, result, sort_by: sortBy = 'url', sort = 'asc', page = 1, per_page: perPage = 100 } = request.query;
+      if (request.query.format === 'csv') {
+        const rows = crawls.pageRows(request.account.id, parseId(request.params.id), { status, result, sortBy, sort });
+        return sendCsv(reply, 'pages.csv', await csvStream(CRAWL_PAGE_CSV_COLUMNS, rows));
+      }
+      const pages = await crawls.pages(request.account.id, parseId(request.params.id), { status, result, sortBy, sort, page, perPage });
+      const { sort_by, per_page } = request.query;
+      return listEnvelope(request, pages, { status, result, sort_by, sort: request.query.sort, per_page });
+    },
+  );
+
+  app.get(
+    '/crawls/:id/issues',
+    {
+      schema: {
+        tags,
+        summary: 'A crawl\'s site issues',
+        description: 'format=csv answers them as issues.csv, each issue\'s items as one JSON cell.',
+        params: CrawlIdParams,
+        querystring: CrawlIssuesQuery,
+        response: {
+          200: listOrCsvResponse(CrawlIssuesResponse, `Every issue: ${CRAWL_ISSUE_CSV_COLUMNS.map((column) => column.header).join(', ')}.`),
+          ...notFound,
+          ...commonErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const issues = await crawls.issues(request.account.id, parseId(request.params.id));
+      if (request.query.format === 'csv') return sendCsv(reply, 'issues.csv', await csvStream(CRAWL_ISSUE_CSV_COLUMNS, (async function* () { yield* issues; })()));
+      return { data: issues, status: 200 as const };
+    },
+  );
+
+  allowOnly(app, '/crawls', ['GET', 'POST']);
+  allowOnly(app, '/crawls/:id', ['GET', 'DELETE']);
+  allowOnly(app, '/crawls/:id/pages', ['GET']);
+  allowOnly(app, '/crawls/:id/issues', ['GET']);
+};

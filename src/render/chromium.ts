@@ -1,0 +1,54 @@
+// Debian's Chromium driven by playwright-core: how it is started, and how a page is loaded and read.
+// The benchmark's floor loads pages with exactly these (bench/render-floor.ts), so what it measures
+// beyond them is the cost of rendering safely.
+import { accessSync, constants } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  // QUIC is UDP, which no HTTP proxy carries: without it every connection goes through the proxy.
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // WebRTC otherwise sends UDP (STUN, TURN) straight to any address a page names, past the proxy
+  // (browser-safety.test.ts listens for it). Chromium's switch, not the "force-" one some documents name.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // Images never change the DOM a search engine reads; skipping them saves most of a page's bytes.
+  '--blink-settings=imagesEnabled=false',
+];
+
+/** Whether an executable is at `path` (PAGEGRADE_CHROMIUM_PATH): without one, render=1 is refused. */
+export function chromiumAvailable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** playwright-core is loaded on the first launch: a server that never renders never loads it. */
+export async function launchChromium(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * After the load event a page often still fetches what it renders (an app's data); it counts as
+ * settled once the network has been quiet for 500 ms, or after this long at most.
+ */
+const SETTLE_MS = 2_000;
+
+/** Loads `url`, lets scripts settle, and reads the DOM as HTML, all within `timeoutMs`. */
+export async function loadAndRead(page: Page, url: string, timeoutMs: number): Promise<{ html: string; finalUrl: string }> {
+  const deadline = performance.now() + timeoutMs;
+  await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+  const left = deadline - performance.now();
+  if (left > 0) await page.waitForLoadState('networkidle', { timeout: Math.min(SETTLE_MS, left) }).catch(() => {});
+  return { html: await page.content(), finalUrl: page.url() };
+}

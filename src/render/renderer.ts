@@ -1,0 +1,48 @@
+// Rendering as the rest of pagegrade calls it: `render(url)` gives the page's DOM after JavaScript, or
+// a reason it could not be had, under the fetcher's own settings (address policy, deadline, user
+// agent). Reports (render=1), `analyze --render` and crawls all go through one of these.
+import { addressPolicy } from '../fetch/address-guard.ts';
+import type { FetchOptions } from '../fetch/options.ts';
+import { createBrowserPool, type BrowserPoolOptions } from './browser-pool.ts';
+import { chromiumAvailable } from './chromium.ts';
+import type { RenderLimits, RenderOutcome } from './render-page.ts';
+
+export interface RendererSettings {
+  /** PAGEGRADE_CHROMIUM_PATH */
+  chromiumPath: string;
+  /** PAGEGRADE_RENDER_CONCURRENCY: browsers, each rendering one page at a time. */
+  concurrency: number;
+  fetch: FetchOptions;
+  /** The pool's other limits (tests make them small). */
+  pool?: Omit<BrowserPoolOptions, 'chromiumPath' | 'size'>;
+}
+
+export interface Renderer {
+  render(url: string, signal?: AbortSignal): Promise<RenderOutcome>;
+  close(): Promise<void>;
+}
+
+/**
+ * A page's scripts, styles and data weigh far more than its HTML: the browser may receive this many
+ * times the HTML cap (PAGEGRADE_MAX_PAGE_BYTES, so 40 MiB by default) before the page is cut off.
+ */
+const BYTES_PER_HTML_BYTE = 8;
+/** Far more than a page needs to render (a heavy news page makes 200-300), far less than a page loop can make. */
+const MAX_REQUESTS = 500;
+
+/** null when no Chromium is at `chromiumPath`: rendering is then not available (render=1 is a 422). */
+export function createRenderer(settings: RendererSettings): Renderer | null {
+  if (!chromiumAvailable(settings.chromiumPath)) return null;
+  const pool = createBrowserPool({ ...settings.pool, chromiumPath: settings.chromiumPath, size: settings.concurrency });
+  const limits: RenderLimits = {
+    policy: addressPolicy(settings.fetch),
+    timeoutMs: settings.fetch.timeoutMs,
+    maxBytes: settings.fetch.maxBytes * BYTES_PER_HTML_BYTE,
+    maxRequests: MAX_REQUESTS,
+    userAgent: settings.fetch.userAgent,
+  };
+  return {
+    render: (url, signal) => pool.render(url, limits, signal),
+    close: () => pool.close(),
+  };
+}

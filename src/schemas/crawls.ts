@@ -1,0 +1,107 @@
+// Request and response schemas of /api/v1/crawls (API.md "Site audits (crawls)").
+import { Type } from '@sinclair/typebox';
+import { CRAWL_STATES } from '../db/tables/crawl.table.ts';
+import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
+
+const RESULTS = ['good', 'decent', 'bad'] as const;
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const CrawlIdParams = Type.Object({ id: Type.String({ description: 'The crawl id, a positive integer.' }) });
+
+export const StartCrawlBody = Type.Object(
+  {
+    url: Type.String({
+      maxLength: 2048,
+      description: 'The start page: absolute http(s), no credentials. The crawl stays on its host. A private host is refused unless allowed.',
+    }),
+    max_pages: Type.Optional(Type.Integer({ description: 'HTML pages to analyse at most: 1 to PAGEGRADE_CRAWL_MAX_PAGES (default 10,000).', default: 100 })),
+    max_depth: Type.Optional(Type.Integer({ description: 'Clicks from the start page, 0 to 50.', default: 10 })),
+    sitemap: Type.Optional(oneOf([0, 1] as const, { description: '1: also crawl the URLs of the site\'s sitemaps.', default: 1 })),
+    privacy: Type.Optional(oneOf([0, 1] as const, { description: 'Privacy of the reports the crawl makes: 0 public, 1 private.', default: 0 })),
+    render: Type.Optional(oneOf([0, 1] as const, { description: 'Not available for crawls yet: 1 is refused.', default: 0 })),
+  },
+  { title: 'StartCrawl' },
+);
+
+export const CrawlListQuery = Type.Object({
+  project: Type.Optional(Type.String({ maxLength: 300, description: 'Only crawls of this project (host).' })),
+  state: Type.Optional(oneOf(CRAWL_STATES)),
+  sort_by: Type.Optional(oneOf(['id', 'created_at'] as const, { default: 'id' })),
+  sort: PaginationQuery.sort,
+  per_page: PaginationQuery.per_page,
+  page: PaginationQuery.page,
+});
+
+export const CrawlPageListQuery = Type.Object({
+  status: Type.Optional(oneOf(['2xx', '3xx', '4xx', '5xx', 'failed'] as const, { description: 'The first answer\'s status class; failed: unreachable.' })),
+  result: Type.Optional(oneOf(RESULTS)),
+  sort_by: Type.Optional(oneOf(['url', 'depth', 'score', 'inlinks'] as const, { default: 'url' })),
+  sort: Type.Optional(oneOf(['asc', 'desc'] as const, { default: 'asc' })),
+  per_page: PaginationQuery.per_page,
+  page: PaginationQuery.page,
+  ...ListFormatQuery,
+});
+
+export const CrawlIssuesQuery = Type.Object({ ...ListFormatQuery });
+
+const Crawl = Type.Object(
+  {
+    id: Type.Integer(),
+    url: Type.String(),
+    project: Type.String(),
+    state: oneOf(CRAWL_STATES),
+    max_pages: Type.Integer(),
+    max_depth: Type.Integer(),
+    sitemap: oneOf([0, 1] as const),
+    privacy: Type.Integer(),
+    render: oneOf([0, 1] as const),
+    pages_found: Type.Integer({ description: 'Distinct URLs on the host found so far (robots-disallowed ones excluded).' }),
+    pages_crawled: Type.Integer({ description: 'HTML pages analysed (what max_pages caps).' }),
+    pages_failed: Type.Integer({ description: 'URLs that could not be fetched.' }),
+    score: Nullable(Type.Integer({ description: 'The mean page score; null until done.' })),
+    result: Nullable(oneOf(RESULTS)),
+    issues: Type.Object({ high: Type.Integer(), medium: Type.Integer(), low: Type.Integer() }, { description: 'The site checks\' findings by importance.' }),
+    error: Nullable(Type.String({ description: 'Why the crawl failed.' })),
+    created_at: Timestamp,
+    started_at: Nullable(Timestamp),
+    finished_at: Nullable(Timestamp),
+  },
+  { $id: 'Crawl', description: 'A site audit: progress, then the site\'s score and issues.' },
+);
+
+const CrawlPage = Type.Object(
+  {
+    url: Type.String(),
+    status_code: Nullable(Type.Integer({ description: 'The first answer\'s status; null when unreachable.' })),
+    depth: Nullable(Type.Integer({ description: 'Clicks from the start page; null for a URL known only from a sitemap.' })),
+    title: Nullable(Type.String()),
+    content_type: Nullable(Type.String()),
+    report_id: Nullable(Type.Integer()),
+    score: Nullable(Type.Integer()),
+    result: Nullable(oneOf(RESULTS)),
+    inlinks: Type.Integer({ description: 'Internal pages linking to it (known once the crawl is done).' }),
+    redirect_target: Nullable(Type.String()),
+    error: Nullable(Type.String()),
+  },
+  { $id: 'CrawlPage' },
+);
+
+const CrawlIssue = Type.Object(
+  {
+    id: Type.String({ description: 'The site check (GET /api/v1/checks, category site).' }),
+    importance: oneOf(['high', 'medium', 'low'] as const),
+    count: Type.Integer(),
+    items: Type.Array(Type.Unknown(), { description: 'The first findings, each naming the pages involved.' }),
+  },
+  { $id: 'CrawlIssue' },
+);
+
+export const CrawlResponse = ObjectEnvelope(Crawl, 200, { title: 'CrawlResponse' });
+export const CrawlQueuedResponse = ObjectEnvelope(Crawl, 202, { title: 'CrawlQueued', description: 'The crawl, stored and queued.' });
+export const CrawlListResponse = ListEnvelope(Crawl, { title: 'CrawlList' });
+export const CrawlPageListResponse = ListEnvelope(CrawlPage, { title: 'CrawlPageList' });
+export const CrawlIssuesResponse = ObjectEnvelope(Type.Array(CrawlIssue), 200, { title: 'CrawlIssues', description: 'Site issues, by importance; empty until the crawl is done.' });
+export const CrawlDeletedResponse = Type.Object(
+  { id: Type.Integer(), object: Type.Literal('crawl'), deleted: Type.Literal(true), status: Type.Literal(200) },
+  { title: 'CrawlDeleted', description: 'The crawl was cancelled if under way, and is gone with its pages and issues; its reports stay.' },
+);

@@ -1,0 +1,241 @@
+// The background work of a crawl (DESIGN.md "A crawl is the pipeline run many times"). `crawl.start`
+// reads robots.txt and seeds the frontier (start page, sitemaps); then a few `crawl.work` jobs, on any
+// process of either queue engine, each take pages from the frontier one at a time for a slice of time
+// and queue their own continuation. Politeness is decided by the claim in the database (per-host
+// concurrency, Crawl-delay, Retry-After), so it holds however many jobs and machines take part; a job
+// that dies leaves its page's claim to run out, and the page is taken again.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { CrawlRow } from '../db/tables/crawl.table.ts';
+import type { FetchedPageAnalyzer } from '../analysis/analyze-url.ts';
+import { addressPolicy } from '../fetch/address-guard.ts';
+import { auxRequest } from '../fetch/aux-request.ts';
+import { decodeText, plainTextEncoding } from '../fetch/charset.ts';
+import { gatherOriginFactsOneAtATime } from '../fetch/origin-facts.ts';
+import type { FetchOptions } from '../fetch/options.ts';
+import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
+import { crawlRobots, type CrawlRobots } from '../crawl/crawl-robots.ts';
+import { crawlUrl } from '../crawl/crawl-url.ts';
+import { fetchForCrawl } from '../crawl/fetch-for-crawl.ts';
+import { readSitemapUrls } from '../crawl/sitemap-urls.ts';
+import { finishCrawl } from './crawl-finish.ts';
+import * as crawlRepository from '../repositories/crawl.repository.ts';
+import { storeCrawledPage } from './crawl-page-store.ts';
+import { toCrawl, type Crawl } from './crawl-view.ts';
+
+export interface CrawlJob {
+  [key: string]: number;
+  crawlId: number;
+}
+
+/** Tells subscribers a crawl ended (crawl.completed); never throws into the caller's work. */
+export type CrawlNotifier = (accountId: number, crawl: () => Promise<Crawl | undefined>) => Promise<void>;
+
+export interface CrawlJobSettings {
+  fetch: FetchOptions;
+  /** PAGEGRADE_CRAWL_CONCURRENCY: requests at once to the crawled host, across every process */
+  concurrency: number;
+  runsKept: number;
+  /** how long a claim on a page lasts: past it, the page is taken again (its process is thought dead) */
+  claimMs: number;
+  /** how long one work job takes pages before it queues its continuation */
+  sliceMs: number;
+}
+
+/** Claims a page may have before it is recorded as failed: a page that kills its process each time. */
+const MAX_PAGE_ATTEMPTS = 3;
+/** Wait while other jobs fetch the pages that may add more, or while the host's turn comes. */
+const IDLE_POLL_MS = 100;
+const ROBOTS_TXT_BYTES = 512 * 1024;
+/** Crawls whose origin facts a process keeps parsed (a few run at once). */
+const MAX_CRAWLS_REMEMBERED = 50;
+const MAX_SITEMAP_FILES = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
+
+type Enqueue = (kind: 'crawl.work', payload: CrawlJob) => Promise<void>;
+
+export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyzer, enqueue: Enqueue, notify: CrawlNotifier, settings: CrawlJobSettings) {
+  const robotsOf = (crawl: CrawlRow) => crawlRobots(crawl.robots_txt, settings.fetch.userAgent);
+  // Parsed once per crawl and process: every page of the crawl is analysed with them.
+  const originFactsByCrawl = new Map<number, OriginFacts | undefined>();
+  const originFactsOf = (crawl: CrawlRow): OriginFacts | undefined => {
+    if (!originFactsByCrawl.has(crawl.id)) {
+      if (originFactsByCrawl.size >= MAX_CRAWLS_REMEMBERED) originFactsByCrawl.clear();
+      originFactsByCrawl.set(crawl.id, crawl.origin_facts === null ? undefined : (JSON.parse(crawl.origin_facts) as OriginFacts));
+    }
+    return originFactsByCrawl.get(crawl.id);
+  };
+
+  async function end(crawl: CrawlRow): Promise<void> {
+    if (await finishCrawl(db, crawl, robotsOf(crawl))) {
+      await notify(crawl.user_id, async () => {
+        const row = await crawlRepository.findCrawlById(db, crawl.id);
+        return row && toCrawl(row);
+      });
+    }
+  }
+
+  /** Everything the crawl learns from one URL; stores it, or nothing when the claim ran out meanwhile. */
+  async function crawlPage(crawl: CrawlRow, robots: CrawlRobots, claim: crawlRepository.ClaimedPage): Promise<void> {
+    if (claim.attempts > MAX_PAGE_ATTEMPTS) {
+      return recordFailure(crawl, claim, { error: `The page could not be crawled in ${MAX_PAGE_ATTEMPTS} attempts.` });
+    }
+    const host = new URL(crawl.url).host;
+    const fetched = await fetchForCrawl(claim.url, settings.fetch);
+    switch (fetched.kind) {
+      case 'failed':
+        return recordFailure(crawl, claim, { error: fetched.error });
+      case 'wait': {
+        await crawlRepository.deferHost(db, crawl.project, new Date(Date.now() + fetched.retryAfterMs).toISOString());
+        if (claim.attempts < MAX_PAGE_ATTEMPTS) return crawlRepository.releasePage(db, claim);
+        await crawlRepository.recordPage(db, claim, { status_code: fetched.statusCode, final_status_code: fetched.statusCode });
+        return;
+      }
+      case 'answered': {
+        const target = fetched.redirectTarget === null ? null : crawlUrl(fetched.redirectTarget, host);
+        const outcome = {
+          status_code: fetched.statusCode,
+          final_status_code: fetched.statusCode,
+          redirect_target: target ?? fetched.redirectTarget,
+          redirect_hops: fetched.redirectTarget === null ? 0 : 1,
+          content_type: fetched.contentType,
+          error: fetched.error,
+        };
+        if (fetched.page !== null) return analyseAndStore(crawl, robots, claim, fetched.page, outcome);
+        if (fetched.error !== null) return recordFailure(crawl, claim, outcome);
+        // A redirect on the host leads to a URL of the frontier, at the same depth (it is no click).
+        const next = target !== null && robots.allows(target) ? [{ url: target, depth: claim.depth, inSitemap: false, seeded: claim.seeded === 1 }] : [];
+        await db.transaction().execute(async (trx) => {
+          await crawlRepository.lockCrawl(trx, crawl.id);
+          if (!(await crawlRepository.recordPage(trx, claim, outcome))) return;
+          const found = await crawlRepository.addToFrontier(trx, crawl.id, next);
+          await crawlRepository.countOnCrawl(trx, crawl.id, { found });
+        });
+        return;
+      }
+    }
+  }
+
+  async function recordFailure(crawl: CrawlRow, claim: crawlRepository.ClaimedPage, outcome: Partial<crawlRepository.CrawlPageOutcome>): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await crawlRepository.lockCrawl(trx, crawl.id);
+      if (await crawlRepository.recordPage(trx, claim, outcome)) await crawlRepository.countOnCrawl(trx, crawl.id, { failed: 1 });
+    });
+  }
+
+  async function analyseAndStore(
+    crawl: CrawlRow,
+    robots: CrawlRobots,
+    claim: crawlRepository.ClaimedPage,
+    page: UndecodedPage,
+    outcome: Partial<crawlRepository.CrawlPageOutcome>,
+  ): Promise<void> {
+    const analysis = await analyze(page, originFactsOf(crawl));
+    const host = new URL(crawl.url).host;
+    // A page known only from a sitemap has no click depth, and neither have the pages it leads to (they
+    // are counted as found; the claim leaves them be unless a click path reaches them).
+    const depth = claim.depth === null ? null : claim.depth + 1;
+    const links = (analysis.crawlFacts?.links ?? []).flatMap((link) => {
+      const url = crawlUrl(link, host);
+      return url !== null && robots.allows(url) ? [{ url, depth, inSitemap: false }] : [];
+    });
+    await storeCrawledPage(db, {
+      userId: crawl.user_id,
+      crawlId: crawl.id,
+      project: crawl.project,
+      privacy: crawl.privacy,
+      claim,
+      analysis,
+      outcome,
+      links,
+      runsKept: settings.runsKept,
+    });
+  }
+
+  return {
+    /** `crawl.start`: robots.txt, then the frontier's seeds, then the work jobs. Safe to run again. */
+    async start({ crawlId }: CrawlJob): Promise<void> {
+      const crawl = await crawlRepository.findCrawlById(db, crawlId);
+      if (crawl === undefined || (crawl.state !== 'queued' && crawl.state !== 'running')) return;
+      const origin = new URL(crawl.url).origin;
+      const context = { options: settings.fetch, policy: addressPolicy(settings.fetch), signal: AbortSignal.timeout(settings.fetch.timeoutMs * 3) };
+      const robotsAnswer = await auxRequest(`${origin}/robots.txt`, context, { maxBytes: ROBOTS_TXT_BYTES, onOverflow: 'truncate' });
+      const robotsTxt =
+        robotsAnswer.response.statusCode === 200 && robotsAnswer.bytes !== null
+          ? decodeText(robotsAnswer.bytes, plainTextEncoding(robotsAnswer.bytes, robotsAnswer.charsetLabel))
+          : null;
+      const robots = crawlRobots(robotsTxt, settings.fetch.userAgent);
+      const now = new Date().toISOString();
+      if (!robots.allows(crawl.url)) {
+        const error = 'robots.txt does not allow the start page to be crawled.';
+        await crawlRepository.moveCrawlState(db, crawl.id, ['queued', 'running'], 'failed', { error, robots_txt: robotsTxt, started_at: now, finished_at: now });
+        await notify(crawl.user_id, async () => toCrawl({ ...crawl, state: 'failed', error, started_at: now, finished_at: now }));
+        return;
+      }
+      // What the page checks need from the origin, one request at a time (the host's limit holds from the
+      // start), kept with the crawl for every page it analyses.
+      const originFacts = await gatherOriginFactsOneAtATime(crawl.url, settings.fetch);
+      const seeds: crawlRepository.FrontierEntry[] = [{ url: crawl.url, depth: 0, inSitemap: false }];
+      // Sitemap URLs robots.txt disallows are never fetched, but sitemap_entries names them.
+      const blocked: crawlRepository.FrontierEntry[] = [];
+      if (crawl.use_sitemap === 1) {
+        const host = new URL(crawl.url).host;
+        const listed = await readSitemapUrls({ origin, robotsTxt, host }, context, { maxUrls: crawl.max_pages, maxSitemaps: MAX_SITEMAP_FILES });
+        for (const url of listed.urls) {
+          if (url === crawl.url) seeds[0].inSitemap = true;
+          else if (robots.allows(url)) seeds.push({ url, depth: null, inSitemap: true, seeded: true });
+          else blocked.push({ url, depth: null, inSitemap: true, blocked: true });
+        }
+      }
+      await db.transaction().execute(async (trx) => {
+        await crawlRepository.lockCrawl(trx, crawl.id);
+        const found = await crawlRepository.addToFrontier(trx, crawl.id, seeds);
+        await crawlRepository.addToFrontier(trx, crawl.id, blocked);
+        await crawlRepository.countOnCrawl(trx, crawl.id, { found });
+        await crawlRepository.moveCrawlState(trx, crawl.id, ['queued', 'running'], 'running', {
+          robots_txt: robotsTxt,
+          origin_facts: JSON.stringify(originFacts),
+          crawl_delay_ms: robots.delayMs,
+          started_at: crawl.started_at ?? now,
+        });
+      });
+      for (let i = 0; i < settings.concurrency; i++) await enqueue('crawl.work', { crawlId });
+    },
+
+    /** `crawl.work`: takes pages until the slice is over, then queues its continuation; or ends the crawl. */
+    async work({ crawlId }: CrawlJob): Promise<void> {
+      const sliceEnd = Date.now() + settings.sliceMs;
+      for (;;) {
+        const crawl = await crawlRepository.findCrawlById(db, crawlId);
+        if (crawl === undefined || crawl.state !== 'running') return;
+        if (Date.now() >= sliceEnd) return enqueue('crawl.work', { crawlId });
+        const now = new Date();
+        const claim = await crawlRepository.claimNextPage(db, crawl, {
+          now: now.toISOString(),
+          leaseUntil: new Date(now.getTime() + settings.claimMs).toISOString(),
+          concurrency: settings.concurrency,
+        });
+        if ('claimed' in claim) await crawlPage(crawl, robotsOf(crawl), claim.claimed);
+        // The host's turn comes at retryAt (Crawl-delay, Retry-After); with every slot taken, soon.
+        else if ('busy' in claim) await sleep(Math.min(Math.max(Date.parse(claim.retryAt) - Date.now(), IDLE_POLL_MS / 2), sliceEnd - Date.now(), 1_000));
+        else if (claim.inFlight > 0) await sleep(IDLE_POLL_MS);
+        else return end(crawl);
+      }
+    },
+
+    /** The queue gave a job up: the crawl fails if it never started; a work job's crawl goes on. */
+    async giveUp(kind: 'crawl.start' | 'crawl.work', { crawlId }: CrawlJob, error: string): Promise<void> {
+      if (kind === 'crawl.start') {
+        const now = new Date().toISOString();
+        const failed = await crawlRepository.moveCrawlState(db, crawlId, ['queued', 'running'], 'failed', { error: `The crawl could not start: ${error}`, finished_at: now });
+        const crawl = failed ? await crawlRepository.findCrawlById(db, crawlId) : undefined;
+        if (crawl !== undefined) await notify(crawl.user_id, async () => toCrawl(crawl));
+        return;
+      }
+      const crawl = await crawlRepository.findCrawlById(db, crawlId);
+      // The page it kept failing on is recorded as failed once its attempts run out; the rest goes on.
+      if (crawl?.state === 'running') await enqueue('crawl.work', { crawlId });
+    },
+  };
+}

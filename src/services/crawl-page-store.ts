@@ -1,0 +1,89 @@
+// A crawled HTML page becomes a run of a report in the crawl's project: of the account's newest report
+// for that exact URL, else of a new one (API.md "Site audits"). The run, the page's row and the links
+// it adds to the frontier are stored in one transaction, and only while the claim on the page holds:
+// a claim that ran out (its process was thought dead) stores nothing, so each page is stored once.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Analysis } from '../analysis/types.ts';
+import * as reportRepository from '../repositories/report.repository.ts';
+import * as crawlRepository from '../repositories/crawl.repository.ts';
+import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
+import { ANALYSIS_IN_PROGRESS, analysisColumns, countsDelta, verdictMoved } from './report-run.ts';
+
+export interface CrawledPageInput {
+  userId: number;
+  crawlId: number;
+  project: string;
+  privacy: number;
+  claim: crawlRepository.ClaimedPage;
+  analysis: Analysis;
+  /** the page's row outcome besides what the analysis gives (status, redirects) */
+  outcome: Partial<crawlRepository.CrawlPageOutcome>;
+  /** links the page adds to the frontier */
+  links: crawlRepository.FrontierEntry[];
+  runsKept: number;
+}
+
+/** Stores the page; false when the claim no longer held (nothing was stored). */
+export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageInput): Promise<boolean> {
+  const { userId, project, analysis, claim } = input;
+  const now = new Date().toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await crawlRepository.lockCrawl(trx, input.crawlId);
+      // Then the project's row, as every change to a project's reports takes it (no lock cycles).
+      await lockProject(trx, userId, project);
+      const reportId = await storeRun(trx, input, now);
+      const stored = await crawlRepository.recordPage(trx, claim, {
+        ...input.outcome,
+        title: analysis.crawlFacts?.title ?? null,
+        report_id: reportId,
+        score: analysis.score,
+        result: analysis.result,
+        facts: JSON.stringify(analysis.crawlFacts ?? null),
+      });
+      if (!stored) throw new ClaimLost();
+      const found = await crawlRepository.addToFrontier(trx, input.crawlId, input.links);
+      await crawlRepository.countOnCrawl(trx, input.crawlId, { found, crawled: 1 });
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ClaimLost) return false;
+    throw error;
+  }
+}
+
+class ClaimLost extends Error {}
+
+async function storeRun(trx: Kysely<Database>, input: CrawledPageInput, now: string): Promise<number> {
+  const { userId, project, analysis } = input;
+  const existingId = await crawlRepository.latestReportIdFor(trx, userId, analysis.url);
+  if (existingId === undefined) {
+    await adjustProjectCounts(trx, userId, project, countsDelta(analysis.result, 1), now);
+    const row = {
+      user_id: userId,
+      url: analysis.url,
+      project,
+      privacy: input.privacy,
+      password_hash: null,
+      ...analysisColumns(analysis),
+      state: 'done' as const,
+      last_error: null,
+      schedule: 'off',
+      next_run_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    return reportRepository.insertReport(trx, row, 'crawl');
+  }
+  const current = await reportRepository.findReportRow(trx, userId, existingId);
+  if (current === undefined) throw new Error(`report ${existingId} vanished inside its transaction`);
+  // A report being analysed meanwhile keeps its state: its own job settles it.
+  const inProgress = (ANALYSIS_IN_PROGRESS as readonly string[]).includes(current.state);
+  const patch = inProgress ? { updated_at: now } : { state: 'done' as const, last_error: null, updated_at: now };
+  await reportRepository.addRun(trx, current, { ...analysisColumns(analysis), trigger: 'crawl' }, { keep: input.runsKept, patch });
+  if (analysis.result !== current.result) {
+    await adjustProjectCounts(trx, userId, project, verdictMoved(current.result, analysis.result), now);
+  }
+  return existingId;
+}

@@ -1,0 +1,148 @@
+// Site audits for the API and web: starting, reading, listing and cancelling crawls (API.md "Site
+// audits"). The work itself is background jobs (crawl-jobs.ts).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { CrawlState } from '../db/tables/crawl.table.ts';
+import { parseTargetUrl } from '../analysis/target-url.ts';
+import { addressPolicy } from '../fetch/address-guard.ts';
+import { hostRefusal } from '../fetch/host-check.ts';
+import { readPage } from '../lists/page.ts';
+import * as crawlRepository from '../repositories/crawl.repository.ts';
+import { NotFoundError, QueueUnavailableError, ValidationError } from './errors.ts';
+import type { Page } from './types.ts';
+import { toCrawl, toCrawlIssues, toCrawlPage, type Crawl, type CrawlIssue, type CrawlPage } from './crawl-view.ts';
+import type { CrawlNotifier } from './crawl-jobs.ts';
+
+export interface StartCrawlInput {
+  url: string;
+  maxPages?: number;
+  maxDepth?: number;
+  sitemap?: boolean;
+  privacy?: number;
+  render?: boolean;
+}
+
+export interface CrawlServiceSettings {
+  allowPrivateUrls: boolean;
+  publicAddressesForTests?: string[];
+  /** PAGEGRADE_CRAWL_MAX_PAGES */
+  maxPages: number;
+}
+
+const DEFAULT_MAX_PAGES = 100;
+const DEFAULT_MAX_DEPTH = 10;
+const MAX_DEPTH = 50;
+/** Pages read per query while a crawl's pages are exported. */
+const EXPORT_BATCH = 500;
+
+export function createCrawlService(
+  db: Kysely<Database>,
+  queueStart: (crawlId: number) => Promise<void>,
+  notify: CrawlNotifier,
+  settings: CrawlServiceSettings,
+) {
+  const policy = addressPolicy({ allowPrivate: settings.allowPrivateUrls, publicAddressesForTests: settings.publicAddressesForTests });
+
+  async function owned(userId: number, id: number) {
+    const row = await crawlRepository.findCrawl(db, userId, id);
+    if (row === undefined) throw new NotFoundError();
+    return row;
+  }
+
+  return {
+    /** Validates and stores the crawl as queued, then queues its start; nothing is stored on a 422. */
+    async start(userId: number, input: StartCrawlInput): Promise<Crawl> {
+      const target = parseTargetUrl(input.url);
+      if (!target.ok) throw new ValidationError('url', target.message);
+      const maxPages = input.maxPages ?? Math.min(DEFAULT_MAX_PAGES, settings.maxPages);
+      if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > settings.maxPages) {
+        throw new ValidationError('max_pages', `The max_pages must be an integer from 1 to ${settings.maxPages}.`);
+      }
+      const maxDepth = input.maxDepth ?? DEFAULT_MAX_DEPTH;
+      if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_DEPTH) {
+        throw new ValidationError('max_depth', `The max_depth must be an integer from 0 to ${MAX_DEPTH}.`);
+      }
+      // Rendering comes to crawls after it comes to single reports (issue 30); until then, say so.
+      if (input.render) throw new ValidationError('render', 'Rendering crawled pages is not available yet; crawl with render=0.');
+      const refusal = await hostRefusal(new URL(target.url).hostname, policy);
+      if (refusal !== null) throw new ValidationError('url', `The url cannot be crawled: ${refusal}`);
+      const now = new Date().toISOString();
+      const id = await crawlRepository.insertCrawl(db, {
+        user_id: userId,
+        url: target.url,
+        project: target.project,
+        state: 'queued',
+        max_pages: maxPages,
+        max_depth: maxDepth,
+        use_sitemap: input.sitemap === false ? 0 : 1,
+        privacy: input.privacy ?? 0,
+        render: input.render ? 1 : 0,
+        created_at: now,
+      });
+      try {
+        await queueStart(id);
+      } catch (error) {
+        await crawlRepository.deleteCrawl(db, userId, id);
+        throw new QueueUnavailableError(error);
+      }
+      return toCrawl(await owned(userId, id));
+    },
+
+    async show(userId: number, id: number): Promise<Crawl> {
+      return toCrawl(await owned(userId, id));
+    },
+
+    list(userId: number, query: { project?: string; state?: CrawlState; sortBy: 'id' | 'created_at'; sort: 'asc' | 'desc'; page: number; perPage: number }): Promise<Page<Crawl>> {
+      const filters = { project: query.project, state: query.state };
+      return readPage(
+        query.page,
+        query.perPage,
+        async (window) => (await crawlRepository.listCrawls(db, userId, { ...filters, sortBy: query.sortBy, sort: query.sort, ...window })).map(toCrawl),
+        () => crawlRepository.countCrawls(db, userId, filters),
+      );
+    },
+
+    /**
+     * Cancels the crawl if it is still under way (subscribers hear crawl.completed, state cancelled),
+     * then deletes it with its pages and issues; the reports it made stay in their project.
+     */
+    async remove(userId: number, id: number): Promise<void> {
+      const row = await owned(userId, id);
+      const now = new Date().toISOString();
+      if (await crawlRepository.moveCrawlState(db, id, ['queued', 'running'], 'cancelled', { finished_at: now })) {
+        await notify(userId, async () => toCrawl({ ...row, state: 'cancelled', finished_at: now }));
+      }
+      if (!(await crawlRepository.deleteCrawl(db, userId, id))) throw new NotFoundError();
+    },
+
+    async pages(
+      userId: number,
+      id: number,
+      query: crawlRepository.PageListOptions extends infer O ? Omit<O & object, 'limit' | 'offset'> & { page: number; perPage: number } : never,
+    ): Promise<Page<CrawlPage>> {
+      await owned(userId, id);
+      const { page, perPage, ...options } = query;
+      return readPage(
+        page,
+        perPage,
+        async (window) => (await crawlRepository.listPages(db, id, { ...options, ...window })).map(toCrawlPage),
+        () => crawlRepository.countPages(db, id, options),
+      );
+    },
+
+    /** Every page the crawl reached, for exports: read a few hundred at a time, however many there are. */
+    async *pageRows(userId: number, id: number, options: Pick<crawlRepository.PageListOptions, 'status' | 'result' | 'sortBy' | 'sort'>): AsyncGenerator<CrawlPage> {
+      await owned(userId, id);
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await crawlRepository.listPages(db, id, { ...options, limit: EXPORT_BATCH, offset });
+        for (const row of rows) yield toCrawlPage(row);
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+
+    async issues(userId: number, id: number): Promise<CrawlIssue[]> {
+      await owned(userId, id);
+      return toCrawlIssues(await crawlRepository.listIssues(db, id));
+    },
+  };
+}

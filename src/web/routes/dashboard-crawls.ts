@@ -1,0 +1,229 @@
+// /dashboard/crawls: the signed-in account's site audits through the same crawl service and schemas as
+// the API: list, start (a form), watch one (its progress, site score, issues and pages), download its
+// pages and issues as CSV, and cancel or delete one after a confirmation page.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { CrawlIdParams, CrawlListQuery, CrawlPageListQuery } from '../../schemas/crawls.ts';
+import { oneOf } from '../../schemas/common.ts';
+import { parseId } from '../../schemas/parse-id.ts';
+import { validationMessages } from '../../schemas/validation-messages.ts';
+import { QueueUnavailableError, ValidationError } from '../../services/errors.ts';
+import { csvStream, sendCsv } from '../../csv/csv.ts';
+import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS } from '../../csv/crawl-columns.ts';
+import { csrfToken } from '../csrf.ts';
+import { sendPage } from '../render.ts';
+import { dashboardNav, requireSignIn, signedInAccount } from '../session.ts';
+import { confirmDeletePage } from '../views/confirm-delete.ts';
+import { crawlPage } from '../views/crawl-page.ts';
+import { crawlInProgress } from '../views/crawl-state.ts';
+import { crawlsListPage } from '../views/crawls-list.ts';
+import { shortUrl } from '../views/format.ts';
+import type { FieldErrors } from '../views/form-parts.ts';
+import { newCrawlPage, type NewCrawlValues } from '../views/new-crawl.ts';
+import { dropEmptyQueryValues, noticeFrom } from './list-query.ts';
+
+const CrawlsPageQuery = Type.Object({ ...CrawlListQuery.properties, notice: Type.Optional(Type.String({ maxLength: 40 })) });
+/** The pages list's filters, sort and paging, as the API's (format aside: the CSV has its own path). */
+const { format: _format, ...pageListProperties } = CrawlPageListQuery.properties;
+const CrawlPageQuery = Type.Object(pageListProperties);
+const NewCrawlQuery = Type.Object({ url: Type.Optional(Type.String({ maxLength: 2048 })) });
+/**
+ * The form: the API's fields, except that sitemap is a checkbox, so its absence means 0 (the API's
+ * default is 1), and no render (not available for crawls yet).
+ */
+const CrawlFormBody = Type.Object({
+  url: Type.String({ maxLength: 2048 }),
+  max_pages: Type.Optional(Type.Integer()),
+  max_depth: Type.Optional(Type.Integer()),
+  sitemap: Type.Optional(oneOf([0, 1] as const)),
+  privacy: Type.Optional(oneOf([0, 1] as const)),
+});
+
+const LIST_NOTICES = { 'crawl-deleted': 'The crawl was deleted. The reports it made stay in their project.' };
+/** The crawl service's bounds for max_depth (API.md), shown in the form's hint. */
+const MAX_DEPTH_LIMIT = 50;
+const DEFAULT_MAX_PAGES = 100;
+const DEFAULT_MAX_DEPTH = 10;
+
+function textValue(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** A number field left empty means its default, as when the API is sent no value. */
+async function dropEmptyNumbers(request: FastifyRequest): Promise<void> {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body === null || typeof body !== 'object') return;
+  for (const field of ['max_pages', 'max_depth']) if (body[field] === '') delete body[field];
+}
+
+export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { crawls } = app.services;
+  const maxPagesLimit = app.config.crawlMaxPages;
+  const signedIn = { preHandler: requireSignIn };
+  const signedInForm = { preHandler: [requireSignIn, app.csrfProtection] };
+
+  app.get(
+    '/dashboard/crawls',
+    { schema: { hide: true, querystring: CrawlsPageQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
+    async (request, reply) => {
+      const q = request.query;
+      const filters = { project: q.project, state: q.state, sort_by: q.sort_by ?? 'id', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
+      const page = await crawls.list(signedInAccount(request).id, {
+        project: filters.project,
+        state: filters.state,
+        sortBy: filters.sort_by,
+        sort: filters.sort,
+        page: q.page ?? 1,
+        perPage: filters.per_page,
+      });
+      return sendPage(reply, 200, crawlsListPage({
+        nav: dashboardNav(request, reply, 'crawls'),
+        page,
+        filters,
+        notice: noticeFrom(LIST_NOTICES, q.notice),
+      }));
+    },
+  );
+
+  app.get(
+    '/dashboard/crawls/new',
+    { schema: { hide: true, querystring: NewCrawlQuery }, ...signedIn },
+    async (request, reply) =>
+      sendPage(reply, 200, newCrawlPage({
+        nav: dashboardNav(request, reply, 'crawls'),
+        csrfToken: csrfToken(reply),
+        values: {
+          url: request.query.url ?? '',
+          max_pages: String(Math.min(DEFAULT_MAX_PAGES, maxPagesLimit)),
+          max_depth: String(DEFAULT_MAX_DEPTH),
+          sitemap: true,
+          privacy: 0,
+        },
+        errors: {},
+        maxPagesLimit,
+        maxDepthLimit: MAX_DEPTH_LIMIT,
+      })),
+  );
+
+  app.post(
+    '/dashboard/crawls',
+    { schema: { hide: true, body: CrawlFormBody }, attachValidation: true, preValidation: dropEmptyNumbers, ...signedInForm },
+    async (request, reply) => {
+      const body = request.body as Partial<Record<keyof typeof CrawlFormBody.properties, unknown>> | undefined;
+      const values: NewCrawlValues = {
+        url: textValue(body?.url),
+        max_pages: textValue(body?.max_pages),
+        max_depth: textValue(body?.max_depth),
+        sitemap: Number(body?.sitemap) === 1,
+        privacy: Number(body?.privacy) === 1 ? 1 : 0,
+      };
+      const showForm = (errors: FieldErrors, status = 422) =>
+        sendPage(reply, status, newCrawlPage({
+          nav: dashboardNav(request, reply, 'crawls'),
+          csrfToken: csrfToken(reply),
+          values,
+          errors,
+          maxPagesLimit,
+          maxDepthLimit: MAX_DEPTH_LIMIT,
+        }));
+      if (request.validationError?.validation) return showForm(validationMessages(request.validationError.validation));
+      try {
+        const crawl = await crawls.start(signedInAccount(request).id, {
+          url: request.body.url,
+          maxPages: request.body.max_pages,
+          maxDepth: request.body.max_depth,
+          sitemap: request.body.sitemap === 1,
+          privacy: request.body.privacy ?? 0,
+        });
+        return reply.redirect(`/dashboard/crawls/${crawl.id}`, 303);
+      } catch (error) {
+        if (error instanceof ValidationError) return showForm({ [error.field]: [error.message] });
+        if (error instanceof QueueUnavailableError) {
+          return showForm({ crawl: ['The background queue is not available right now, so the crawl could not start; try again shortly.'] }, 503);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/dashboard/crawls/:id',
+    { schema: { hide: true, params: CrawlIdParams, querystring: CrawlPageQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
+    async (request, reply) => {
+      const accountId = signedInAccount(request).id;
+      const id = parseId(request.params.id);
+      const q = request.query;
+      const filters = { status: q.status, result: q.result, sort_by: q.sort_by ?? 'url', sort: q.sort ?? 'asc', per_page: q.per_page ?? 100 };
+      const crawl = await crawls.show(accountId, id);
+      const [issues, pages] = await Promise.all([
+        crawl.state === 'done' ? crawls.issues(accountId, id) : null,
+        crawls.pages(accountId, id, {
+          status: filters.status,
+          result: filters.result,
+          sortBy: filters.sort_by,
+          sort: filters.sort,
+          page: q.page ?? 1,
+          perPage: filters.per_page,
+        }),
+      ]);
+      return sendPage(reply, 200, crawlPage({ nav: dashboardNav(request, reply, 'crawls'), crawl, issues, pages, filters }));
+    },
+  );
+
+  // The page table's Download CSV: every page as filtered and sorted (page and per_page ignored), the
+  // same file as the API's format=csv.
+  app.get(
+    '/dashboard/crawls/:id/pages.csv',
+    { schema: { hide: true, params: CrawlIdParams, querystring: CrawlPageQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const q = request.query;
+      const rows = crawls.pageRows(signedInAccount(request).id, id, {
+        status: q.status,
+        result: q.result,
+        sortBy: q.sort_by ?? 'url',
+        sort: q.sort ?? 'asc',
+      });
+      return sendCsv(reply, `crawl-${id}-pages.csv`, await csvStream(CRAWL_PAGE_CSV_COLUMNS, rows));
+    },
+  );
+
+  app.get(
+    '/dashboard/crawls/:id/issues.csv',
+    { schema: { hide: true, params: CrawlIdParams }, ...signedIn },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const issues = await crawls.issues(signedInAccount(request).id, id);
+      return sendCsv(reply, `crawl-${id}-issues.csv`, await csvStream(CRAWL_ISSUE_CSV_COLUMNS, (async function* () { yield* issues; })()));
+    },
+  );
+
+  app.get(
+    '/dashboard/crawls/:id/delete',
+    { schema: { hide: true, params: CrawlIdParams }, ...signedIn },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const crawl = await crawls.show(signedInAccount(request).id, id);
+      const running = crawlInProgress(crawl);
+      return sendPage(reply, 200, confirmDeletePage({
+        nav: dashboardNav(request, reply, 'crawls'),
+        csrfToken: csrfToken(reply),
+        heading: running ? `Cancel and delete crawl #${id}?` : `Delete crawl #${id}?`,
+        consequence: `${running ? `The crawl of ${shortUrl(crawl.url, 200)} stops, and its` : `The crawl of ${shortUrl(crawl.url, 200)}, its`} page list and its site issues will be gone. The reports it made stay in their project.`,
+        action: `/dashboard/crawls/${id}/delete`,
+        cancelHref: `/dashboard/crawls/${id}`,
+        buttonLabel: running ? 'Cancel and delete the crawl' : 'Delete the crawl',
+      }));
+    },
+  );
+
+  app.post(
+    '/dashboard/crawls/:id/delete',
+    { schema: { hide: true, params: CrawlIdParams }, ...signedInForm },
+    async (request, reply) => {
+      await crawls.remove(signedInAccount(request).id, parseId(request.params.id));
+      return reply.redirect('/dashboard/crawls?notice=crawl-deleted', 303);
+    },
+  );
+};

@@ -1,0 +1,221 @@
+// A crawl's page on the dashboard: the start URL, state and progress (refreshing itself while the crawl
+// is under way), then the site score, the site issues with the pages they name, and the table of every
+// page reached with the pages list's filters, sort and paging; CSV downloads of both.
+import type { Crawl, CrawlIssue, CrawlPage } from '../../services/crawl-view.ts';
+import type { Page } from '../../services/types.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { siteIssuesSection, pageLink } from './crawl-issues.ts';
+import { CRAWL_REFRESH_SECONDS, CRAWL_STATE_NAMES, crawlInProgress, crawlProgressText, crawlStateChip } from './crawl-state.ts';
+import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, plural, shortUrl, timeElement } from './format.ts';
+import { layout, type HeaderNav } from './layout.ts';
+import { listControls, selectOption } from './list-controls.ts';
+import { listHref, pagination } from './pagination.ts';
+import { scoreRing } from './score-ring.ts';
+
+const PAGE_STATUS_FILTERS = ['2xx', '3xx', '4xx', '5xx', 'failed'] as const;
+
+interface CrawlPageFilters {
+  status?: (typeof PAGE_STATUS_FILTERS)[number];
+  result?: 'good' | 'decent' | 'bad';
+  sort_by: 'url' | 'depth' | 'score' | 'inlinks';
+  sort: 'asc' | 'desc';
+  per_page: number;
+}
+
+export interface CrawlPageOptions {
+  nav: HeaderNav;
+  crawl: Crawl;
+  /** The site issues once the crawl is done; null before. */
+  issues: readonly CrawlIssue[] | null;
+  pages: Page<CrawlPage>;
+  filters: CrawlPageFilters;
+}
+
+const SORT_KEYS: readonly [CrawlPageFilters['sort_by'], string][] = [
+  ['url', 'URL'],
+  ['depth', 'Depth'],
+  ['score', 'Score'],
+  ['inlinks', 'Inlinks'],
+];
+
+const STATUS_LABELS: Record<(typeof PAGE_STATUS_FILTERS)[number], string> = {
+  '2xx': '2xx (success)',
+  '3xx': '3xx (redirect)',
+  '4xx': '4xx (client error)',
+  '5xx': '5xx (server error)',
+  failed: 'Failed (no answer)',
+};
+
+function stateNotice(crawl: Crawl): SafeHtml {
+  switch (crawl.state) {
+    case 'queued':
+      return html`<p class="notice" role="status">The crawl is queued and starts soon; this page refreshes itself.</p>`;
+    case 'running':
+      return html`<p class="notice" role="status">The site is being crawled; this page refreshes itself.</p>`;
+    case 'failed':
+      return html`<p class="notice notice--error" role="status">The crawl failed: ${crawl.error ?? 'no reason was recorded'}.</p>`;
+    case 'cancelled':
+      return html`<p class="notice notice--error" role="status">The crawl was cancelled. The pages it reached are below.</p>`;
+    case 'done':
+      return html``;
+    default:
+      throw new Error(`unknown state ${JSON.stringify(crawl.state satisfies never)}`);
+  }
+}
+
+function settingsLine(crawl: Crawl): string {
+  return `Up to ${plural(crawl.max_pages, 'page')}, ${plural(crawl.max_depth, 'click')} deep, ` +
+    `${crawl.sitemap === 1 ? 'with' : 'without'} the sitemaps; ${PRIVACY_NAMES[crawl.privacy === 1 ? 1 : 0].toLowerCase()} reports.`;
+}
+
+function header(crawl: Crawl, exported: Omit<CrawlPageFilters, 'per_page'>): SafeHtml {
+  const project = `/dashboard/projects/${encodeURIComponent(crawl.project)}`;
+  return html`<header class="report-header">
+  <p class="eyebrow">Site audit #${crawl.id}</p>
+  <h1 class="report-url">${pageLink(crawl.url)}</h1>
+  <p class="report-meta">${crawlStateChip(crawl)} Started ${timeElement(crawl.created_at)}${crawl.finished_at ? html`, ended ${timeElement(crawl.finished_at)}` : ''}
+    · project <a href="${project}">${crawl.project}</a></p>
+  <div class="owner-bar">
+    <p>${settingsLine(crawl)}</p>
+    <p class="page-heading-actions">
+      <a class="button" href="${listHref(`/dashboard/crawls/${crawl.id}/pages.csv`, exported)}" download>Download pages (CSV)</a>
+      ${crawl.state === 'done' ? html`<a class="button" href="/dashboard/crawls/${crawl.id}/issues.csv" download>Download issues (CSV)</a>` : ''}
+      <a class="button button--quiet danger-link" href="/dashboard/crawls/${crawl.id}/delete">${crawlInProgress(crawl) ? 'Cancel this crawl…' : 'Delete this crawl…'}</a>
+    </p>
+  </div>
+</header>`;
+}
+
+function progressSection(crawl: Crawl): SafeHtml {
+  const running = crawlInProgress(crawl);
+  return html`<section class="crawl-progress" aria-labelledby="progress-heading">
+  <h2 id="progress-heading" class="visually-hidden">Progress</h2>
+  ${stateNotice(crawl)}
+  <p class="crawl-progress-text" id="progress-text">${crawlProgressText(crawl)}</p>
+  ${running
+    ? html`<progress class="crawl-progress-bar" max="${crawl.max_pages}" value="${Math.min(crawl.pages_crawled, crawl.max_pages)}" aria-labelledby="progress-text"></progress>`
+    : ''}
+</section>`;
+}
+
+function summary(crawl: Crawl): SafeHtml {
+  const { issues } = crawl;
+  const total = issues.high + issues.medium + issues.low;
+  const score = crawl.score !== null && crawl.result !== null
+    ? html`${scoreRing(crawl.score, crawl.result)}
+    <p class="verdict verdict--${crawl.result}"><span class="verdict-label">${VERDICT_NAMES[crawl.result]}</span></p>`
+    : html`<p class="none">No page could be analysed, so the site has no score.</p>`;
+  return html`<section class="summary" aria-labelledby="summary-heading">
+  <h2 id="summary-heading" class="visually-hidden">Site score</h2>
+  <div class="score">${score}</div>
+  <div class="summary-details">
+    <h3>Site issues by importance</h3>
+    <ul class="issue-counts" aria-label="${plural(total, 'site issue')}">
+      <li class="issue issue--high"><span class="issue-count">${formatNumber(issues.high)}</span> high</li>
+      <li class="issue issue--medium"><span class="issue-count">${formatNumber(issues.medium)}</span> medium</li>
+      <li class="issue issue--low"><span class="issue-count">${formatNumber(issues.low)}</span> low</li>
+    </ul>
+    <h3>On this page</h3>
+    <ul class="category-links">
+      <li><a href="#issues">Site issues</a></li>
+      <li><a href="#pages">Pages</a> <span class="category-counts">${plural(crawl.pages_crawled, 'page')} analysed of ${formatNumber(crawl.pages_found)} found</span></li>
+    </ul>
+  </div>
+</section>`;
+}
+
+function statusCell(page: CrawlPage): SafeHtml {
+  if (page.status_code === null) {
+    return html`<span class="http-status http-status--failed">failed</span>${page.error ? html`<span class="muted">${page.error}</span>` : ''}`;
+  }
+  const kind = `${Math.floor(page.status_code / 100)}xx`;
+  return html`<span class="http-status http-status--${kind}">${page.status_code}</span>`;
+}
+
+/** What else there is to say of a row: its title, where it redirects, why it failed, or its type. */
+function pageNote(page: CrawlPage): SafeHtml | '' {
+  if (page.title) return html`<span class="muted">${page.title}</span>`;
+  if (page.redirect_target) return html`<span class="muted">→ ${shortUrl(page.redirect_target, 120)}</span>`;
+  if (page.content_type && !page.content_type.startsWith('text/html')) return html`<span class="muted">${page.content_type}</span>`;
+  return '';
+}
+
+function pageRow(page: CrawlPage): SafeHtml {
+  const label = shortUrl(page.url, 120);
+  return html`<tr>
+  <td data-label="Page">${page.report_id === null
+    ? html`<span class="report-link url">${label}</span>`
+    : html`<a class="report-link" href="/reports/${page.report_id}">${label}</a>`}
+    ${pageNote(page)}</td>
+  <td data-label="Status">${statusCell(page)}</td>
+  <td data-label="Depth">${page.depth === null ? html`<span class="none">sitemap only</span>` : formatNumber(page.depth)}</td>
+  <td data-label="Score">${page.score !== null && page.result !== null
+    ? html`<span class="verdict-chip verdict-chip--${page.result}">${page.score} · ${VERDICT_NAMES[page.result]}</span>`
+    : html`<span class="none">not analysed</span>`}</td>
+  <td data-label="Inlinks">${formatNumber(page.inlinks)}</td>
+</tr>`;
+}
+
+function pagesFilters(crawlId: number, filters: CrawlPageFilters): SafeHtml {
+  return html`<form method="get" action="/dashboard/crawls/${crawlId}#pages" class="filters" role="search" aria-label="Filter pages">
+  <div class="field">
+    <label for="status">HTTP status</label>
+    <select id="status" name="status">
+      ${selectOption('', 'Any status', !filters.status)}
+      ${PAGE_STATUS_FILTERS.map((status) => selectOption(status, STATUS_LABELS[status], status === filters.status))}
+    </select>
+  </div>
+  <div class="field">
+    <label for="result">Result</label>
+    <select id="result" name="result">
+      ${selectOption('', 'Any result', !filters.result)}
+      ${(['good', 'decent', 'bad'] as const).map((verdict) => selectOption(verdict, VERDICT_NAMES[verdict], verdict === filters.result))}
+    </select>
+  </div>
+  ${listControls(SORT_KEYS, filters)}
+  <div class="filters-actions">
+    <button type="submit" class="button button--primary">Apply</button>
+    <a class="button button--quiet" href="/dashboard/crawls/${crawlId}#pages">Reset</a>
+  </div>
+</form>`;
+}
+
+function pagesSection(crawl: Crawl, pages: Page<CrawlPage>, filters: CrawlPageFilters): SafeHtml {
+  const path = `/dashboard/crawls/${crawl.id}`;
+  const filtered = Boolean(filters.status || filters.result);
+  return html`<section class="crawl-pages" id="pages" aria-labelledby="pages-heading">
+  <h2 id="pages-heading">Pages</h2>
+  <p>Every URL of the site the crawl reached. An analysed page links to its report.</p>
+  ${pagesFilters(crawl.id, filters)}
+  ${pages.total === 0
+    ? html`<p class="empty">${filtered
+      ? html`No page matches these filters. <a href="${path}#pages">Show all pages</a>`
+      : 'No page has been reached yet.'}</p>`
+    : html`<div class="table-wrap"><table class="list-table crawl-pages-table">
+  <caption class="visually-hidden">Pages, ${filters.sort === 'asc' ? 'ascending' : 'descending'} by ${SORT_KEYS.find(([key]) => key === filters.sort_by)?.[1] ?? filters.sort_by}</caption>
+  <thead><tr><th scope="col">Page</th><th scope="col">Status</th><th scope="col">Depth</th><th scope="col">Score</th><th scope="col">Inlinks</th></tr></thead>
+  <tbody>${pages.items.map(pageRow)}</tbody>
+</table></div>
+${pagination(path, { ...filters }, pages, 'pages', 'pages')}`}
+</section>`;
+}
+
+export function crawlPage({ nav, crawl, issues, pages, filters }: CrawlPageOptions): SafeHtml {
+  const { per_page: _perPage, ...exported } = filters;
+  const outcome = crawl.state === 'done' && crawl.score !== null && crawl.result !== null
+    ? `${crawl.score}/100 (${crawl.result})`
+    : CRAWL_STATE_NAMES[crawl.state].toLowerCase();
+  return layout({
+    title: `Crawl of ${shortUrl(crawl.url)} — ${outcome} · pagegrade`,
+    description: `Site audit of ${crawl.url}: ${crawlProgressText(crawl)}.`,
+    nav,
+    refreshSeconds: crawlInProgress(crawl) ? CRAWL_REFRESH_SECONDS : undefined,
+    main: html`<article class="crawl">
+${header(crawl, exported)}
+${progressSection(crawl)}
+${crawl.state === 'done' ? summary(crawl) : ''}
+${issues ? siteIssuesSection(issues) : ''}
+${pagesSection(crawl, pages, filters)}
+</article>`,
+  });
+}
