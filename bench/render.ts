@@ -20,7 +20,7 @@ import { cpuSeconds, runToCompletion, type ProcessOptions } from './processes.ts
 import { seededRandom, shuffled } from './random.ts';
 import { round, type Throughput } from './stats.ts';
 
-const SIZES = { quick: { warmUp: 4, amount: 60 }, full: { warmUp: 8, amount: 264 } };
+const SIZES = { quick: { warmUp: 2, amount: 10 }, full: { warmUp: 8, amount: 264 } };
 /** Each sample walks /proc (25 ms of CPU on this machine): often enough for a peak, rarely enough to cost little. */
 const MEMORY_SAMPLE_MS = 1_000;
 

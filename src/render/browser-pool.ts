@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { findProcessWithArgument, processTreeMb } from './process-memory.ts';
-import { renderPage, type RenderLimits, type RenderOutcome } from './render-page.ts';
+import { preparePage, renderPage, type PreparedPage, type RenderLimits, type RenderOutcome } from './render-page.ts';
 
 export interface BrowserPoolOptions {
   chromiumPath: string;
@@ -49,6 +49,8 @@ interface Slot {
   pid: number | null;
   pages: number;
   busy: boolean;
+  /** A fresh context made on this browser while its last page loaded, for its next page. */
+  next: { browser: Browser; prepared: Promise<PreparedPage> } | null;
 }
 
 interface Waiting {
@@ -62,7 +64,7 @@ interface Waiting {
 export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   const maxBrowserMb = options.maxBrowserMb ?? MAX_BROWSER_MB;
   const maxPages = options.maxPagesPerBrowser ?? MAX_PAGES_PER_BROWSER;
-  const slots: Slot[] = Array.from({ length: options.size }, () => ({ browser: null, pid: null, pages: 0, busy: false }));
+  const slots: Slot[] = Array.from({ length: options.size }, () => ({ browser: null, pid: null, pages: 0, busy: false, next: null }));
   const queue: Waiting[] = [];
   let launched = 0;
   let replaced = 0;
@@ -86,11 +88,32 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     return browser;
   }
 
+  /** The context prepared for this page, or one made now when none fits (another browser, other limits). */
+  function takePrepared(slot: Slot, browser: Browser, limits: RenderLimits): Promise<PreparedPage> {
+    const next = slot.next;
+    slot.next = null;
+    if (next && next.browser === browser) {
+      return next.prepared.then((prepared) => {
+        if (prepared.limits === limits) return prepared;
+        void prepared.discard();
+        return preparePage(browser, limits);
+      });
+    }
+    if (next) void discard(next.prepared);
+    return preparePage(browser, limits);
+  }
+
+  async function discard(prepared: Promise<PreparedPage>): Promise<void> {
+    await prepared.then((unused) => unused.discard(), () => {});
+  }
+
   /** Closes the slot's browser, killing it when it will not close. */
   async function retire(slot: Slot): Promise<void> {
-    const { browser, pid } = slot;
+    const { browser, pid, next } = slot;
     slot.browser = null;
     slot.pid = null;
+    slot.next = null;
+    if (next) await discard(next.prepared);
     if (!browser) return;
     let timer: NodeJS.Timeout | undefined;
     const closedInTime = await Promise.race([
@@ -115,23 +138,32 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   }
 
   async function run(slot: Slot, job: Waiting): Promise<void> {
-    let outcome: RenderOutcome;
-    let replace = false;
+    let browser: Browser;
     try {
-      const browser = await browserOf(slot);
-      const rendering = await renderPage(browser, job.url, job.limits, job.signal);
-      outcome = rendering.outcome;
+      browser = await browserOf(slot);
+    } catch (error) {
+      job.resolve({ ok: false, reason: `The browser could not be started: ${firstLine(error)}` });
+      return retire(slot);
+    }
+    let replace: boolean;
+    try {
+      const prepared = await takePrepared(slot, browser, job.limits);
+      // The next page's context is made while this one loads, not after.
+      slot.next = { browser, prepared: preparePage(browser, job.limits) };
+      slot.next.prepared.catch(() => {});
+      const rendering = await renderPage(prepared, job.url, job.signal);
+      job.resolve(rendering.outcome);
       slot.pages += 1;
       replace = !rendering.clean || !browser.isConnected() || (await tooLarge(slot));
     } catch (error) {
-      outcome = { ok: false, reason: `The browser could not be started: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+      job.resolve({ ok: false, reason: `The page could not be given a browser context: ${firstLine(error)}` });
       replace = true;
     }
+    // The page has its answer; the slot takes the next one once its browser is fit for it.
     if (replace) {
       if (slot.browser) replaced += 1;
       await retire(slot);
     }
-    job.resolve(outcome);
   }
 
   function dispatch(): void {
@@ -183,6 +215,10 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       await Promise.all(slots.map(retire));
     },
   };
+
+  function firstLine(error: unknown): string {
+    return error instanceof Error ? error.message.split('\n')[0] : String(error);
+  }
 
   /** A page that gives up waiting leaves the queue (one already rendering ends through its signal). */
   function leave(job: Waiting, reason: string): void {

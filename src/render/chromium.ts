@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   // QUIC is UDP, which no HTTP proxy carries: without it every connection goes through the proxy.

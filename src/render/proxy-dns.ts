@@ -8,7 +8,10 @@
 // burst of a hundred queries (50 hosts, A and AAAA) took 3-4 s to be answered here, where one at a time
 // takes a millisecond. Why a cache: the guard checks cached addresses as it checks fresh ones, and the
 // proxy connects to exactly what was checked, so keeping them changes nothing the guard sees.
+// c-ares does not read /etc/hosts, which getaddrinfo does first: names there are answered from it.
 import dns, { type LookupAddress, type LookupAllOptions } from 'node:dns';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 
 type Callback = (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void;
 
@@ -18,6 +21,8 @@ const MAX_QUERIES_IN_FLIGHT = 8;
 const MAX_TTL_S = 300;
 const NOT_FOUND_TTL_S = 60;
 const MAX_CACHED_NAMES = 2_000;
+/** /etc/hosts is read again after this long, so an edit is seen without a restart. */
+const HOSTS_FILE_TTL_MS = 60_000;
 
 const resolver = new dns.Resolver({ timeout: 2_500, tries: 2 });
 const cache = new Map<string, { expires: number; addresses: LookupAddress[] | null; error?: NodeJS.ErrnoException }>();
@@ -48,9 +53,36 @@ function remember(key: string, ttlS: number, addresses: LookupAddress[] | null, 
   cache.set(key, { expires: Date.now() + ttlS * 1000, addresses, error });
 }
 
+let hostsFile: { read: number; names: Map<string, LookupAddress[]> } | null = null;
+
+/** The names /etc/hosts gives addresses (lower-case), read at most once a minute. */
+function hostsFileNames(): Map<string, LookupAddress[]> {
+  if (hostsFile && Date.now() - hostsFile.read < HOSTS_FILE_TTL_MS) return hostsFile.names;
+  const names = new Map<string, LookupAddress[]>();
+  let text = '';
+  try {
+    text = readFileSync('/etc/hosts', 'utf8');
+  } catch {
+    // no hosts file (not Linux, or a container without one): nothing to add
+  }
+  for (const line of text.split('\n')) {
+    const [address, ...aliases] = line.replace(/#.*/, '').trim().split(/\s+/);
+    const family = isIP(address ?? '');
+    if (family !== 4 && family !== 6) continue;
+    for (const alias of aliases) names.set(alias.toLowerCase(), [...(names.get(alias.toLowerCase()) ?? []), { address, family }]);
+  }
+  hostsFile = { read: Date.now(), names };
+  return names;
+}
+
 /** A `resolve` for guardedLookup: every address of the name (of the family asked, or both). */
 export function resolveForBrowser(hostname: string, options: LookupAllOptions, callback: Callback): void {
   const families: (4 | 6)[] = options.family === 4 ? [4] : options.family === 6 ? [6] : [4, 6];
+  const listed = hostsFileNames().get(hostname.toLowerCase().replace(/\.$/, ''))?.filter((entry) => families.includes(entry.family as 4 | 6));
+  if (listed && listed.length > 0) {
+    queueMicrotask(() => callback(null, listed));
+    return;
+  }
   const key = `${families.join('')}:${hostname.toLowerCase()}`;
   const cached = cache.get(key);
   if (cached && cached.expires > Date.now()) {

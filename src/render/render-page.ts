@@ -1,6 +1,11 @@
 // One page in a browser: a fresh context whose only way out is a guarded proxy of its own, one
 // deadline, caps on requests and bytes, no service workers, downloads or popups. The outcome is the
 // rendered DOM as HTML (parsed later by the same parsePage as the raw HTML) or a reason for people.
+//
+// A context is prepared (its proxy, the context, an empty tab) before the page it is for is known, so
+// the pool can make the next one while the current page loads: a fresh context costs a new renderer
+// process, the largest part of a page's CPU after its own scripts. Nothing of a page ever reaches
+// another: each prepared context serves exactly one page, and is closed after it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AddressPolicy } from '../fetch/address-guard.ts';
 import { loadAndRead } from './chromium.ts';
@@ -8,7 +13,7 @@ import { REFUSED_HEADER, startGuardedProxy, type GuardedProxy } from './guarded-
 
 export interface RenderLimits {
   policy: AddressPolicy;
-  /** One deadline for the page: the context, loading, scripts settling and reading the DOM. */
+  /** One deadline for the page: loading, scripts settling and reading the DOM. */
   timeoutMs: number;
   /** Bytes the browser may receive for the page, every request together. */
   maxBytes: number;
@@ -27,38 +32,71 @@ export interface PageRendering {
   clean: boolean;
 }
 
+/** A fresh context behind its own proxy, with one empty tab, waiting for its page. */
+export interface PreparedPage {
+  limits: RenderLimits;
+  proxy: GuardedProxy;
+  /** The context and its tab; rejects when the browser could not make them. */
+  made: Promise<{ context: BrowserContext; page: Page }>;
+  /** Where the proxy reports the byte cap (renderPage listens). */
+  limited: { notify(reason: string): void };
+  /** Closes what was made, unused: a context prepared for a page that never came. */
+  discard(): Promise<void>;
+}
+
 /** How long a context gets to close after the page; a renderer that will not let go costs its browser. */
 const TEARDOWN_MS = 5_000;
 
-export async function renderPage(browser: Browser, url: string, limits: RenderLimits, signal?: AbortSignal): Promise<PageRendering> {
-  let stop!: (reason: string) => void;
-  const stopped = new Promise<string>((resolve) => (stop = resolve));
-  const proxy = await startGuardedProxy({ policy: limits.policy, maxBytes: limits.maxBytes, onLimit: (reason) => stop(reason) });
-  const timer = setTimeout(() => stop(`The page did not finish loading in the browser within ${limits.timeoutMs} ms.`), limits.timeoutMs);
-  const onAbort = () => stop('The rendering was cancelled.');
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) onAbort();
-  const onDisconnect = () => stop('The browser crashed while rendering the page.');
-  browser.once('disconnected', onDisconnect);
-
-  let contextMade: Promise<BrowserContext> | undefined;
-  let requests = 0;
-  let refusedDocument: string | null = null;
-  const load = async (): Promise<RenderOutcome> => {
-    // Assigned before anything is awaited, so teardown always knows of the context.
-    contextMade = browser.newContext({
+export async function preparePage(browser: Browser, limits: RenderLimits): Promise<PreparedPage> {
+  const limited = { notify: (_reason: string) => {} };
+  const proxy = await startGuardedProxy({ policy: limits.policy, maxBytes: limits.maxBytes, onLimit: (reason) => limited.notify(reason) });
+  const made = (async () => {
+    const context = await browser.newContext({
       // `<-loopback>`: Chromium otherwise sends loopback addresses past any proxy, and so past the guard.
       proxy: { server: proxy.server, bypass: '<-loopback>' },
       serviceWorkers: 'block',
       acceptDownloads: false,
       userAgent: limits.userAgent,
     });
-    const context = await contextMade;
+    return { context, page: await context.newPage() };
+  })();
+  // Handled where it is awaited; never an unhandled rejection while it waits.
+  made.catch(() => {});
+  return {
+    limits,
+    proxy,
+    made,
+    limited,
+    async discard() {
+      await closeWithin(made.then(({ context }) => context), TEARDOWN_MS);
+      await proxy.close();
+    },
+  };
+}
+
+/** Loads `url` in the prepared context, reads its DOM, and closes the context. Never throws. */
+export async function renderPage(prepared: PreparedPage, url: string, signal?: AbortSignal): Promise<PageRendering> {
+  const { limits, proxy } = prepared;
+  let stop!: (reason: string) => void;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  prepared.limited.notify = (reason) => stop(reason);
+  const timer = setTimeout(() => stop(`The page did not finish loading in the browser within ${limits.timeoutMs} ms.`), limits.timeoutMs);
+  const onAbort = () => stop('The rendering was cancelled.');
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+
+  let requests = 0;
+  let refusedDocument: string | null = null;
+  let browser: Browser | null = null;
+  const onDisconnect = () => stop('The browser crashed while rendering the page.');
+  const load = async (): Promise<RenderOutcome> => {
+    const { context, page } = await prepared.made;
+    browser = context.browser();
+    browser?.once('disconnected', onDisconnect);
     context.on('request', () => {
       requests += 1;
       if (requests > limits.maxRequests) stop(`The page made more than ${limits.maxRequests} requests in the browser (the limit per page).`);
     });
-    const page = await context.newPage();
     // A popup is another page, and none but the one asked for is loaded.
     context.on('page', (other) => void (other !== page && other.close().catch(() => {})));
     page.on('crash', () => stop('The page crashed the browser tab.'));
@@ -79,12 +117,11 @@ export async function renderPage(browser: Browser, url: string, limits: RenderLi
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
-    browser.off('disconnected', onDisconnect);
+    (browser as Browser | null)?.off('disconnected', onDisconnect);
   }
   const limit = proxy.limitReached();
   if (limit) outcome = { ok: false, reason: limit };
-  // The context may still be on its way when the deadline came: close whatever it turns out to be.
-  const clean = await closeWithin(contextMade, TEARDOWN_MS);
+  const clean = await closeWithin(prepared.made.then(({ context }) => context), TEARDOWN_MS);
   await proxy.close();
   return { outcome, clean };
 }
@@ -117,9 +154,8 @@ function failure(error: unknown, proxy: GuardedProxy, timeoutMs: number): Render
   return { ok: false, reason: `The browser could not load the page: ${firstLine}` };
 }
 
-/** Closes the context (once made; undefined: none was asked for) unless that takes longer than `ms`; says whether it closed. */
-async function closeWithin(contextMade: Promise<BrowserContext> | undefined, ms: number): Promise<boolean> {
-  if (contextMade === undefined) return true;
+/** Closes the context (once made) unless that takes longer than `ms`; says whether it closed (or none was made). */
+async function closeWithin(contextMade: Promise<BrowserContext>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const closing = contextMade.then(
     (context) => context.close().then(() => true, () => true),

@@ -160,8 +160,8 @@ describe.runIf(chromiumInstalled)('the browser, attacked', () => {
     // The browser's proxy resolves names with c-ares (guarded-proxy.ts): intranet.test answers privately.
     const resolve4 = dns.Resolver.prototype.resolve4;
     resolving = vi.spyOn(dns.Resolver.prototype, 'resolve4').mockImplementation(function (this: dns.Resolver, hostname: string, ...rest: unknown[]) {
-      const callback = rest.at(-1) as (error: NodeJS.ErrnoException | null, addresses: string[]) => void;
-      if (hostname === 'intranet.test') return void queueMicrotask(() => callback(null, ['127.0.0.1']));
+      const callback = rest.at(-1) as (error: NodeJS.ErrnoException | null, records: dns.RecordWithTtl[]) => void;
+      if (hostname === 'intranet.test') return void queueMicrotask(() => callback(null, [{ address: '127.0.0.1', ttl: 60 }]));
       return (resolve4 as (...args: unknown[]) => void).call(this, hostname, ...rest);
     } as typeof resolve4);
 
