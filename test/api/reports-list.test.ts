@@ -153,13 +153,17 @@ describe.each(testDialects())('GET /api/v1/reports [%s]', (dialect) => {
       expect(list.links.next).toBeNull();
     });
 
-    it('list items are the report without results', async () => {
+    it('list items are the report without its latest run\'s documents (results, rendered)', async () => {
       const list = await listReports(t, owner);
       const item = list.data.find((entry: Body) => entry.id === created[0].id);
-      const { results, ...summary } = await showReport(t, owner, created[0].id);
+      const { results, rendered, ...summary } = await showReport(t, owner, created[0].id);
       expect(results).toBeTypeOf('object');
+      expect(rendered).toBeNull();
       expect(item).toEqual(summary);
-      for (const entry of list.data) expect(entry).not.toHaveProperty('results');
+      for (const entry of list.data) {
+        expect(entry).not.toHaveProperty('results');
+        expect(entry).not.toHaveProperty('rendered');
+      }
     });
 
     it('ignores unknown parameters', async () => {

@@ -50,7 +50,7 @@ describe.each(testDialects())('migrations [%s]', (dialect) => {
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await handle.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([{ email: 'kept@example.com' }]);
-      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
+      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'crawl_hosts', 'crawl_issues', 'crawl_pages', 'crawls', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
     } finally {
       await handle.destroy();
       await scratch.drop();
