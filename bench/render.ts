@@ -103,7 +103,8 @@ export async function runRenderBenchmark(quick: boolean, options: ProcessOptions
       const createLoad = (list: string[]) =>
         runLoad({
           origin: server.origin,
-          connections: 2 * concurrency,
+          // autocannon needs at least as many requests as connections (the quick warm-up has fewer).
+          connections: Math.min(list.length, 2 * concurrency),
           amount: list.length,
           plan: list.map((url) => ({
             method: 'POST',
