@@ -9,7 +9,7 @@ import type { CheckFailureLogger } from '../scoring/run-checks.ts';
 import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { Analysis } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
-import type { AnalysisPool } from './analysis-pool.ts';
+import type { AnalysisPool, AnalysisTask } from './analysis-pool.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
 
@@ -34,8 +34,8 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
   return async (url, request = {}) => {
     // The browser loads the page beside the fetch (it follows the redirects itself, through the same
     // guard); a page that cannot be fetched stops it.
-    const cancelRendering = new AbortController();
-    const rendering = request.render ? renderOrSayWhyNot(options.renderer, url, cancelRendering.signal) : undefined;
+    const cancelRendering = request.render ? new AbortController() : undefined;
+    const rendering = cancelRendering && renderOrSayWhyNot(options.renderer, url, cancelRendering.signal);
     // Origin facts for the requested origin start at once, beside the page fetch; a redirect to
     // another origin gathers that origin's facts instead.
     const requestedOrigin = new URL(url).origin;
@@ -45,19 +45,26 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
     try {
       page = await fetchPageBody(url, options.fetch);
     } catch (error) {
-      cancelRendering.abort();
+      cancelRendering?.abort();
       throw error;
     }
     const finalOrigin = new URL(page.finalUrl).origin;
     const origin =
       finalOrigin === requestedOrigin ? await earlyOriginFacts : await gatherOriginFacts(page.finalUrl, options.fetch);
-    const rendered = await rendering;
-    const generatedAt = new Date();
-    if (options.pool) {
-      return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt, rendering: rendered }, options.onCheckFailure);
-    }
-    return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, false, rendered);
+    return analyzeFetched(options, page, origin, { rendering: await rendering });
   };
+}
+
+/** Parses and checks a fetched page: on the pool's threads when there is a pool, else here. */
+function analyzeFetched(
+  options: AnalyzerOptions,
+  page: UndecodedPage,
+  origin: OriginFacts,
+  extra: Pick<AnalysisTask, 'withCrawlFacts' | 'rendering'>,
+): Promise<Analysis> | Analysis {
+  const generatedAt = new Date();
+  if (options.pool) return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt, ...extra }, options.onCheckFailure);
+  return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, extra.withCrawlFacts, extra.rendering);
 }
 
 function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, signal: AbortSignal): Promise<RenderOutcome> {
@@ -75,10 +82,6 @@ export function createFetchedPageAnalyzer(options: AnalyzerOptions): FetchedPage
   return async (page, knownOrigin) => {
     const pageOrigin = new URL(page.finalUrl).origin;
     const origin = knownOrigin?.origin === pageOrigin ? knownOrigin : await gatherOriginFacts(page.finalUrl, options.fetch);
-    const generatedAt = new Date();
-    if (options.pool) {
-      return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt, withCrawlFacts: true }, options.onCheckFailure);
-    }
-    return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, true);
+    return analyzeFetched(options, page, origin, { withCrawlFacts: true });
   };
 }

@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import type { FetchedPage } from '../fetch/types.ts';
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import { resolveUrl, withoutHash } from '../parse/url.ts';
+import { collapseWhitespace } from '../parse/whitespace.ts';
 import type { CheckResult, PageCrawlFacts } from './types.ts';
 
 /** Longest title or description kept: enough to tell duplicates apart and to show them. */
 const MAX_TEXT = 300;
-
 
 export function crawlFactsOf(page: FetchedPage, snapshot: PageSnapshot, results: Record<string, CheckResult>): PageCrawlFacts {
   const host = new URL(page.finalUrl).host;
@@ -37,7 +37,7 @@ export function crawlFactsOf(page: FetchedPage, snapshot: PageSnapshot, results:
 }
 
 function folded(text: string | null): string | null {
-  const value = text?.replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT) ?? '';
+  const value = text === null ? '' : collapseWhitespace(text).slice(0, MAX_TEXT);
   return value === '' ? null : value;
 }
 

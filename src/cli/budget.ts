@@ -4,13 +4,13 @@
 //    "max_failed": {"high": 0, "medium": 3, "low": 10}}
 // A broken assertion is a failed gate (exit code 1, as --min-score); an unreadable or invalid file is a
 // usage error (exit code 2), found before anything is analysed.
-import { readFile } from 'node:fs/promises';
 import type { Analysis, CheckResult } from '../analysis/types.ts';
 import type { Category, Importance } from '../checks/check.ts';
 import { checksById } from '../checks/index.ts';
-import { POINTS } from '../scoring/score.ts';
+import { scoreResults } from '../scoring/score.ts';
 import { CATEGORY_NAMES } from '../web/views/format.ts';
 import { UsageError } from './command.ts';
+import { isObject, readJsonOptionFile } from './json-option-file.ts';
 import { titleOf } from './report-text.ts';
 import { printable } from './terminal-text.ts';
 
@@ -25,21 +25,15 @@ const CATEGORIES = Object.keys(CATEGORY_NAMES) as Category[];
 const IMPORTANCES: readonly Importance[] = ['high', 'medium', 'low'];
 const KEYS = ['min_score', 'categories', 'must_pass', 'max_failed'];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isScore = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 100;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 
-/** The same fraction as the page's score (CHECKS.md), over one category's checks; null when none applies. */
+/** The page's score (CHECKS.md) over one category's checks alone; null when none of them applies. */
 export function categoryScore(results: Readonly<Record<string, CheckResult>>, category: Category): number | null {
-  let earned = 0;
-  let possible = 0;
-  for (const result of Object.values(results)) {
-    if (result.category !== category || result.passed === null) continue;
-    possible += POINTS[result.importance];
-    if (result.passed) earned += POINTS[result.importance];
-  }
-  return possible === 0 ? null : Math.round((100 * earned) / possible);
+  const inCategory = Object.entries(results).filter(([, result]) => result.category === category);
+  if (!inCategory.some(([, result]) => result.passed !== null)) return null;
+  return scoreResults(Object.fromEntries(inCategory)).score;
 }
 
 /** Throws a UsageError naming the first key that is unknown or has a value of the wrong kind. */
@@ -77,18 +71,7 @@ function parseBudget(value: unknown, invalid: (why: string) => UsageError): Budg
 }
 
 export async function readBudget(path: string): Promise<Budget> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read --budget ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new UsageError(`--budget ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const value = await readJsonOptionFile('--budget', path);
   return parseBudget(value, (why) => new UsageError(`--budget ${path} is not a valid budget: ${why}.`));
 }
 

@@ -1,9 +1,9 @@
 // `analyze --compare <file>`: an earlier `analyze --json` output, read and checked before anything is
 // analysed, so a wrong file is a usage error (exit 2) and not a comparison against nothing.
-import { readFile } from 'node:fs/promises';
 import { parseTargetUrl } from '../analysis/target-url.ts';
 import type { ComparableAnalysis } from '../services/run-diff.ts';
 import { UsageError } from './command.ts';
+import { isObject, readJsonOptionFile } from './json-option-file.ts';
 
 /** By URL: the earlier result, or null when that run could not analyse the URL. */
 export type EarlierResults = ReadonlyMap<string, ComparableAnalysis | null>;
@@ -16,9 +16,6 @@ export function urlKey(url: string): string {
   const target = parseTargetUrl(url);
   return target.ok ? target.url : url.trim();
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Returns what is wrong with one check result, or undefined; only what the diff reads is checked. */
 function resultProblem(id: string, result: unknown): string | undefined {
@@ -46,14 +43,8 @@ function entryProblem(entry: unknown): string | undefined {
   return undefined;
 }
 
-function parseEarlier(text: string, path: string): EarlierResults {
+function parseEarlier(value: unknown, path: string): EarlierResults {
   const notOutput = (why: string) => new UsageError(`--compare ${path} is not the output of \`pagegrade analyze --json\`: ${why}.`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new UsageError(`--compare ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
   const entries = Array.isArray(value) ? value : [value];
   if (entries.length === 0) throw notOutput('the array is empty');
   const byUrl = new Map<string, ComparableAnalysis | null>();
@@ -70,11 +61,5 @@ function parseEarlier(text: string, path: string): EarlierResults {
 }
 
 export async function readEarlierResults(path: string): Promise<EarlierResults> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read --compare ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return parseEarlier(text, path);
+  return parseEarlier(await readJsonOptionFile('--compare', path), path);
 }

@@ -3,7 +3,8 @@
 // stored answers), a 429 or 503 turned into a wait, non-HTML answers checked for their status only
 // (their body is never read), and an HTML page's body read for analysis.
 import { FetchError } from '../fetch/fetch-error.ts';
-import { openPage, readPage, type OpenedPage } from '../fetch/fetch-page.ts';
+import { openPage, readPage } from '../fetch/fetch-page.ts';
+import { redirectLocation } from '../fetch/redirect-chain.ts';
 import { isHtmlMimeType } from '../fetch/content-type.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 import { abandonBody } from '../fetch/read-body.ts';
@@ -34,7 +35,7 @@ export type CrawlFetch =
 export async function fetchForCrawl(url: string, options: FetchOptions): Promise<CrawlFetch> {
   let opened;
   try {
-    opened = await openPage(url, options, () => false);
+    opened = await openPage(url, options, false);
   } catch (error) {
     if (error instanceof FetchError) return { kind: 'failed', error: error.reason };
     throw error;
@@ -44,7 +45,8 @@ export async function fetchForCrawl(url: string, options: FetchOptions): Promise
     abandonBody(opened.response.body);
     return { kind: 'wait', retryAfterMs: retryAfterMs(opened.headers['retry-after']), statusCode: status };
   }
-  const answered = { kind: 'answered' as const, statusCode: status, redirectTarget: redirectTarget(opened), contentType: opened.contentType };
+  const redirectTarget = redirectLocation(opened.response, opened.finalUrl)?.href ?? null;
+  const answered = { kind: 'answered' as const, statusCode: status, redirectTarget, contentType: opened.contentType };
   const html = status >= 200 && status < 300 && (opened.mimeType === null || isHtmlMimeType(opened.mimeType));
   if (!html) {
     abandonBody(opened.response.body);
@@ -56,13 +58,6 @@ export async function fetchForCrawl(url: string, options: FetchOptions): Promise
     if (error instanceof FetchError) return { ...answered, page: null, error: error.reason };
     throw error;
   }
-}
-
-/** The Location of a redirect, absolute; null for other answers (or a Location that is no URL). */
-function redirectTarget(opened: OpenedPage): string | null {
-  const location = opened.headers.location;
-  if (opened.statusCode < 300 || opened.statusCode >= 400 || location === undefined) return null;
-  return URL.canParse(location, opened.finalUrl) ? new URL(location, opened.finalUrl).href : null;
 }
 
 /** Retry-After as seconds or an HTTP date, bounded. */

@@ -12,10 +12,7 @@ function row(url: string, fields: Partial<SitePageRow> = {}): SitePageRow {
     depth: 1,
     in_sitemap: 0,
     status_code: 200,
-    final_status_code: 200,
     redirect_target: null,
-    redirect_hops: 0,
-    redirect_loop: 0,
     error: null,
     score: null,
     facts: null,
@@ -24,13 +21,13 @@ function row(url: string, fields: Partial<SitePageRow> = {}): SitePageRow {
 }
 
 const redirect = (url: string, to: string, status = 301) =>
-  row(url, { status_code: status, final_status_code: status, redirect_target: `https://example.com${to}`, redirect_hops: 1 });
+  row(url, { status_code: status, redirect_target: `https://example.com${to}` });
 const page = (url: string, links: string[] = []) =>
   row(url, { facts: JSON.stringify({ title: url, description: null, canonical: null, noindex: false, textHash: null, hreflang: [], links: links.map((link) => `https://example.com${link}`), nofollow: [] }) });
 
 describe('the site its checks see', () => {
   it('follows redirects through the answers stored for each URL', () => {
-    const rows = [redirect('/a', '/b'), redirect('/b', '/c', 302), row('/c', { status_code: 404, final_status_code: 404 }), redirect('/x', '/y'), redirect('/y', '/x')];
+    const rows = [redirect('/a', '/b'), redirect('/b', '/c', 302), row('/c', { status_code: 404 }), redirect('/x', '/y'), redirect('/y', '/x')];
     const { facts } = buildSite('https://example.com/', rows, () => false);
     const [a, b, , x] = facts.pages;
     expect(a).toMatchObject({ statusCode: 301, redirectTarget: 'https://example.com/c', redirectHops: 2, redirectLoop: false, finalStatusCode: 404 });

@@ -18,15 +18,16 @@ export function buildSite(startUrl: string, rows: readonly SitePageRow[], blocke
     const facts = row.facts === null ? null : (JSON.parse(row.facts) as PageCrawlFacts);
     const linksOut = indexesOf(facts?.links ?? [], indexOf);
     for (const target of linksOut) if (target !== index) inlinks[target]++;
+    const chain = followChain(rows, indexOf, index);
     return {
       url: row.url,
       statusCode: row.status_code,
       error: row.error,
       fetched: row.state === 'done',
-      redirectTarget: row.redirect_target,
-      redirectHops: row.redirect_hops,
-      redirectLoop: row.redirect_loop === 1,
-      finalStatusCode: row.final_status_code,
+      redirectTarget: row.redirect_target === null ? null : chain.end,
+      redirectHops: chain.hops,
+      redirectLoop: chain.loop,
+      finalStatusCode: chain.finalStatusCode,
       depth: row.depth,
       inSitemap: row.in_sitemap === 1,
       html: facts !== null,
@@ -40,11 +41,6 @@ export function buildSite(startUrl: string, rows: readonly SitePageRow[], blocke
       nofollowLinksOut: indexesOf(facts?.nofollow ?? [], indexOf),
     };
   });
-  for (const [index, row] of rows.entries()) {
-    if (row.redirect_target === null) continue;
-    const chain = followChain(rows, indexOf, index);
-    pages[index] = { ...pages[index], redirectTarget: chain.end, redirectHops: chain.hops, redirectLoop: chain.loop, finalStatusCode: chain.finalStatusCode };
-  }
   return { facts: { startUrl, pages, blockedByRobots }, rowIds: rows.map((row) => row.id), inlinks };
 }
 

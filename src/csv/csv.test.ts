@@ -92,6 +92,10 @@ describe('csvStream', () => {
     expect(await text(stream)).toBe(`id,name\r\n1,a\r\n2,\r\n3,"'@x, ""y"""\r\n`);
   });
 
+  it('takes the rows as an array too', async () => {
+    expect(await text(await csvStream(columns, [{ id: 1, name: 'a' }]))).toBe('id,name\r\n1,a\r\n');
+  });
+
   it('writes the header line alone for no rows', async () => {
     expect(await text(await csvStream(columns, rowsOf<Row>([])))).toBe('id,name\r\n');
   });

@@ -41,13 +41,13 @@ export function csvLine(values: readonly CsvValue[]): string {
 }
 
 /**
- * The header line and a line per row, as a byte stream. `rows` is read only as fast as the stream is
- * consumed, so a slow client holds back the reads and memory stays at a chunk or so, however many rows
- * there are; a client that goes away ends the reads (the iterator is returned). The first chunk is
- * made before this resolves, so a failure of the first read (the database is down, say) rejects here
- * and is answered as any other error, before anything of the file is sent.
+ * The header line and a line per row, as a byte stream. `rows` (an array, or rows read as they go) is
+ * read only as fast as the stream is consumed, so a slow client holds back the reads and memory stays
+ * at a chunk or so, however many rows there are; a client that goes away ends the reads (the iterator
+ * is returned). The first chunk is made before this resolves, so a failure of the first read (the
+ * database is down, say) rejects here and is answered as any other error, before anything is sent.
  */
-export async function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row>): Promise<Readable> {
+export async function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>): Promise<Readable> {
   const chunks = csvChunks(columns, rows);
   const first = await chunks.next();
   async function* everything(): AsyncGenerator<string> {
@@ -57,7 +57,7 @@ export async function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: A
   return Readable.from(everything(), { objectMode: false });
 }
 
-async function* csvChunks<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row>): AsyncGenerator<string> {
+async function* csvChunks<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>): AsyncGenerator<string> {
   let chunk = csvLine(columns.map((column) => column.header));
   for await (const row of rows) {
     chunk += csvLine(columns.map((column) => column.cell(row)));

@@ -47,10 +47,10 @@ export interface OpenedPage {
 }
 
 /**
- * Requests the page and follows its redirects (those `followsTo` accepts), up to the final response's
+ * Requests the page and follows its redirects (unless `follow` is false), up to the final response's
  * headers. The deadline covers the body read by readPage too.
  */
-export async function openPage(url: string, options: FetchOptions, followsTo?: (next: URL) => boolean): Promise<OpenedPage> {
+export async function openPage(url: string, options: FetchOptions, follow = true): Promise<OpenedPage> {
   const started = performance.now();
   const requested = parseHttpUrl(url);
   const policy = addressPolicy(options);
@@ -63,7 +63,7 @@ export async function openPage(url: string, options: FetchOptions, followsTo?: (
     timeoutMs: options.timeoutMs,
     signal,
     subject: SUBJECT,
-    followsTo,
+    follow,
   });
   const headers = flattenHeaders(response.headers);
   const contentType = headers['content-type'] ?? null;

@@ -42,17 +42,17 @@ export function clearOriginFactsCache(): void {
 }
 
 /**
- * The origin facts without the cache, one request at a time: what a crawl reads once when it starts,
- * within its host's limit of requests at once (it keeps them for every page it analyses).
+ * The origin facts without the cache, one request at a time, robots.txt already read: what a crawl
+ * reads once when it starts, within its host's limit of requests at once (it keeps them for every page).
  */
-export function gatherOriginFactsOneAtATime(pageUrl: string, options: FetchOptions): Promise<OriginFacts> {
-  const policy = addressPolicy(options);
-  return gather(parseHttpUrl(pageUrl).origin, { options, policy, signal: AbortSignal.timeout(options.timeoutMs * 3) }, true);
+export function gatherOriginFactsOneAtATime(pageUrl: string, context: AuxContext, robotsTxt: AuxResponse): Promise<OriginFacts> {
+  return gather(parseHttpUrl(pageUrl).origin, context, { robotsTxt });
 }
 
-async function gather(origin: string, context: AuxContext, oneAtATime = false): Promise<OriginFacts> {
-  const schedule = oneAtATime ? oneAfterAnother() : <T>(task: () => Promise<T>) => task();
-  const robots = schedule(() => fetchRobotsTxt(origin, context));
+/** `crawl`: a crawl's gathering, one request at a time, with the robots.txt it read. */
+async function gather(origin: string, context: AuxContext, crawl?: { robotsTxt: AuxResponse }): Promise<OriginFacts> {
+  const schedule = crawl ? oneAfterAnother() : <T>(task: () => Promise<T>) => task();
+  const robots = crawl ? Promise.resolve(crawl.robotsTxt) : fetchRobotsTxt(origin, context);
   const [robotsTxt, notFoundProbe, faviconIco, llmsTxt, http2, sitemap] = await Promise.all([
     robots,
     schedule(() => auxRequest(`${origin}/pagegrade-404-${randomBytes(8).toString('hex')}`, context, null)),
@@ -82,7 +82,8 @@ function oneAfterAnother() {
   };
 }
 
-function fetchRobotsTxt(origin: string, context: AuxContext): Promise<AuxResponse> {
+/** The origin's robots.txt, decoded (cut at 500 KiB as Google does). */
+export function fetchRobotsTxt(origin: string, context: AuxContext): Promise<AuxResponse> {
   return fetchTextFile(`${origin}/robots.txt`, context);
 }
 

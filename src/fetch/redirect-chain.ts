@@ -7,7 +7,6 @@ import { agentFor } from './agents.ts';
 import { ACCEPT_ENCODING } from './content-decoding.ts';
 import { FetchError } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
-import { abandonBody } from './read-body.ts';
 import type { RedirectHop } from './types.ts';
 
 const MAX_REDIRECTS = 10;
@@ -25,10 +24,10 @@ export interface ChainRequest {
   /** How failures name the body ("The page", "The response"). */
   subject: string;
   /**
-   * Whether to follow a redirect to `next` (default: always). One that is not followed is the final
-   * response, its body unread: a crawl stays on its host.
+   * false: a redirect is the final response, its body unread (a crawl records redirects and fetches
+   * their targets as URLs of their own). Default true.
    */
-  followsTo?: (next: URL) => boolean;
+  follow?: boolean;
 }
 
 export interface ChainResult {
@@ -45,17 +44,10 @@ export async function followRedirects(start: URL, chain: ChainRequest): Promise<
   for (;;) {
     const response = await send(url, chain);
     const location = REDIRECT_STATUSES.has(response.statusCode) ? locationHeader(response.headers.location) : null;
-    if (location === null) return { response, url, redirects };
-    let next: URL;
-    try {
-      next = resolveLocation(location, url);
-    } catch (error) {
-      abandonBody(response.body);
-      throw error;
-    }
-    if (chain.followsTo && !chain.followsTo(next)) return { response, url, redirects };
+    if (location === null || chain.follow === false) return { response, url, redirects };
 
     await discard(response, url, chain);
+    const next = resolveLocation(location, url);
     redirects.push({ url: url.href, statusCode: response.statusCode, location: next.href });
     if (visited.includes(next.href)) {
       throw new FetchError('redirect_loop', `Redirect loop: ${[...visited, next.href].join(' -> ')}`);
@@ -87,6 +79,17 @@ async function discard(response: Dispatcher.ResponseData, url: URL, chain: Chain
     await response.body.dump({ limit: DUMP_LIMIT_BYTES, signal: chain.signal });
   } catch (err) {
     throw toFetchError(err, { url, timeoutMs: chain.timeoutMs, signal: chain.signal, readingBody: true, subject: chain.subject });
+  }
+}
+
+/** Where a redirect answer points, absolute; null for another answer or a Location that is no http(s) URL. */
+export function redirectLocation(response: Dispatcher.ResponseData, base: URL): URL | null {
+  const location = REDIRECT_STATUSES.has(response.statusCode) ? locationHeader(response.headers.location) : null;
+  if (location === null) return null;
+  try {
+    return resolveLocation(location, base);
+  } catch {
+    return null;
   }
 }
 

@@ -14,7 +14,7 @@ import { toRunSummary } from '../services/run-view.ts';
 import { toReportSummary } from '../services/report-view.ts';
 import { toProject } from '../services/project-view.ts';
 import type { Page, Project, ReportState, ReportSummary, RunSummary } from '../services/types.ts';
-import { readPage } from './page.ts';
+import { readAllRows, readPage } from './page.ts';
 
 export interface ReportListQuery {
   /** case-insensitive substring of the url */
@@ -45,13 +45,8 @@ export interface ProjectListQuery {
 /** A project list read whole (an export): the list's search and sort, without a page. */
 export type ProjectRowsQuery = Omit<ProjectListQuery, 'page' | 'perPage'>;
 
-/**
- * Rows a whole-list read holds at a time: one statement per batch, each seeking past the last row of
- * the one before in the sort's index, so a list of any length is one index walk and memory holds one
- * batch whatever the list's length.
- */
+/** Rows a whole-list read (readAllRows) holds at a time. */
 const ROWS_BATCH = 500;
-
 
 export function createLists(db: Kysely<Database>) {
   /** How many of the account's reports match. Without a search or state the project rows hold the count. */
@@ -100,25 +95,15 @@ export function createLists(db: Kysely<Database>) {
      * for a slow reader). A report whose sort key changes meanwhile (a new run moves its score) may be
      * read twice or not at all; by id, the default, each report there throughout is read once.
      */
-    async *reportRows(accountId: number, query: ReportRowsQuery): AsyncGenerator<ReportSummary> {
-      let after: ReportListRow | undefined;
-      for (;;) {
-        const rows = await reportRepository.listReportsAfter(db, accountId, { ...query, limit: ROWS_BATCH }, after);
-        for (const row of rows) yield toReportSummary(row);
-        if (rows.length < ROWS_BATCH) return;
-        after = rows.at(-1);
-      }
+    reportRows(accountId: number, query: ReportRowsQuery): AsyncGenerator<ReportSummary> {
+      const readBatch = (limit: number, after?: ReportListRow) => reportRepository.listReportsAfter(db, accountId, { ...query, limit }, after);
+      return readAllRows(ROWS_BATCH, readBatch, toReportSummary);
     },
 
     /** Every project of the account's list, in its order, read in batches as reportRows() reads reports. */
-    async *projectRows(accountId: number, query: ProjectRowsQuery): AsyncGenerator<Project> {
-      let after: ProjectRow | undefined;
-      for (;;) {
-        const rows = await projectRepository.listProjectsAfter(db, accountId, { ...query, limit: ROWS_BATCH }, after);
-        for (const row of rows) yield toProject(row);
-        if (rows.length < ROWS_BATCH) return;
-        after = rows.at(-1);
-      }
+    projectRows(accountId: number, query: ProjectRowsQuery): AsyncGenerator<Project> {
+      const readBatch = (limit: number, after?: ProjectRow) => projectRepository.listProjectsAfter(db, accountId, { ...query, limit }, after);
+      return readAllRows(ROWS_BATCH, readBatch, toProject);
     },
 
     /** One page of the account's projects. */

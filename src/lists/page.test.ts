@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow, readPage, totalFromPage } from './page.ts';
+import { pageWindow, readAllRows, readPage, totalFromPage } from './page.ts';
 
 describe('a page tells its list total', () => {
   it('a short page is the last: everything before it plus its items', () => {
@@ -38,5 +38,22 @@ describe('a page tells its list total', () => {
     const pastTheEnd = await readPage(31, 2, async () => [], countAll);
     expect(pastTheEnd.total).toBe(42);
     expect(counted).toBe(2);
+  });
+});
+
+describe('a list read whole', () => {
+  it('reads batch after batch, each after the last row of the one before, until one comes short', async () => {
+    const list = [1, 2, 3, 4, 5, 6];
+    const reads: [number, number | undefined][] = [];
+    const readBatch = async (limit: number, after?: number) => {
+      reads.push([limit, after]);
+      const start = after === undefined ? 0 : list.indexOf(after) + 1;
+      return list.slice(start, start + limit);
+    };
+    const items: string[] = [];
+    for await (const item of readAllRows(3, readBatch, (row) => `#${row}`)) items.push(item);
+    expect(items).toEqual(['#1', '#2', '#3', '#4', '#5', '#6']);
+    // A last batch that came full may have more after it: one more read finds none.
+    expect(reads).toEqual([[3, undefined], [3, 3], [3, 6]]);
   });
 });

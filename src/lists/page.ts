@@ -35,3 +35,23 @@ export async function readPage<T>(
   const total = totalFromPage(window, items.length) ?? (await countAll());
   return { items, total, page, perPage };
 }
+
+/**
+ * Every row of a list, `batchSize` at a time, as the caller consumes them: `readBatch` reads the rows
+ * after `after` (the previous batch's last row; none: from the start), each batch its own statement
+ * seeking past `after` in the sort's index, so a list of any length is one index walk and memory holds
+ * one batch whatever its length.
+ */
+export async function* readAllRows<Row, Item>(
+  batchSize: number,
+  readBatch: (limit: number, after: Row | undefined) => Promise<Row[]>,
+  toItem: (row: NoInfer<Row>) => Item,
+): AsyncGenerator<Item> {
+  let after: Row | undefined;
+  for (;;) {
+    const rows = await readBatch(batchSize, after);
+    for (const row of rows) yield toItem(row);
+    if (rows.length < batchSize) return;
+    after = rows.at(-1);
+  }
+}

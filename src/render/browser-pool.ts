@@ -12,14 +12,10 @@ export interface BrowserPoolOptions {
   chromiumPath: string;
   /** Browsers at most, each rendering one page at a time. */
   size: number;
-  /** A browser (every process of it) past this many megabytes is replaced once its page is done. */
-  maxBrowserMb?: number;
   /** A browser is replaced after this many pages, whatever its size: leaks show late. */
   maxPagesPerBrowser?: number;
   /** A page that waited this long for a browser fails. */
   maxWaitMs?: number;
-  /** Browsers with nothing to do for this long are closed. */
-  idleCloseMs?: number;
 }
 
 export interface BrowserPool {
@@ -30,7 +26,10 @@ export interface BrowserPool {
   close(): Promise<void>;
 }
 
-/** A page's renderer takes 100-300 MB; a browser past a gigabyte is holding on to what pages left. */
+/**
+ * A page's renderer takes 100-300 MB; a browser past a gigabyte (every process of it) is holding on to
+ * what pages left, and is replaced once its page is done.
+ */
 const MAX_BROWSER_MB = 1024;
 const MAX_PAGES_PER_BROWSER = 500;
 /**
@@ -39,6 +38,7 @@ const MAX_PAGES_PER_BROWSER = 500;
  */
 const MEMORY_CHECK_EVERY = 10;
 const MAX_WAIT_MS = 60_000;
+/** Browsers with nothing to do for this long are closed. */
 const IDLE_CLOSE_MS = 5 * 60_000;
 /** A browser that does not close this fast is killed. */
 const CLOSE_MS = 5_000;
@@ -62,7 +62,6 @@ interface Waiting {
 }
 
 export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
-  const maxBrowserMb = options.maxBrowserMb ?? MAX_BROWSER_MB;
   const maxPages = options.maxPagesPerBrowser ?? MAX_PAGES_PER_BROWSER;
   const slots: Slot[] = Array.from({ length: options.size }, () => ({ browser: null, pid: null, pages: 0, busy: false, next: null }));
   const queue: Waiting[] = [];
@@ -134,7 +133,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     if (slot.pages >= maxPages) return true;
     if (slot.pid === null || slot.pages % MEMORY_CHECK_EVERY !== 0) return false;
     const mb = await processTreeMb(slot.pid);
-    return mb !== null && mb > maxBrowserMb;
+    return mb !== null && mb > MAX_BROWSER_MB;
   }
 
   async function run(slot: Slot, job: Waiting): Promise<void> {
@@ -183,7 +182,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   function scheduleIdleClose(): void {
     clearTimeout(idleTimer);
     if (queue.length > 0 || slots.some((slot) => slot.busy)) return;
-    idleTimer = setTimeout(() => void Promise.all(slots.filter((slot) => !slot.busy).map(retire)), options.idleCloseMs ?? IDLE_CLOSE_MS);
+    idleTimer = setTimeout(() => void Promise.all(slots.filter((slot) => !slot.busy).map(retire)), IDLE_CLOSE_MS);
     idleTimer.unref();
   }
 

@@ -6,7 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+/** How Chromium is started on these machines (no sandbox in containers, no GPU, no background traffic). */
+export const MACHINE_CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   // QUIC is UDP, which no HTTP proxy carries: without it every connection goes through the proxy.
@@ -15,6 +16,11 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+];
+
+/** Rendering adds: nothing past the proxy, no images. */
+const CHROMIUM_ARGS = [
+  ...MACHINE_CHROMIUM_ARGS,
   // WebRTC otherwise sends UDP (STUN, TURN) straight to any address a page names, past the proxy
   // (browser-safety.test.ts listens for it). Chromium's switch, not the "force-" one some documents name.
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',

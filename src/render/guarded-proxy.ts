@@ -12,7 +12,7 @@
 //
 // One proxy per page also makes the page's limits exact: the bytes it relays are the page's bytes,
 // and closing it cuts every connection the page still had.
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Transform, type Duplex } from 'node:stream';
@@ -52,6 +52,15 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
+
+/** The headers of a request or an answer without the hop-by-hop ones, to pass on. */
+function endToEnd(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const passed: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) passed[name] = value;
+  }
+  return passed;
+}
 
 /** Set on the proxy's own refusals, so a refused document is never mistaken for the page. */
 export const REFUSED_HEADER = 'x-pagegrade-refused';
@@ -120,16 +129,12 @@ export async function startGuardedProxy(limits: ProxyLimits): Promise<GuardedPro
       response.writeHead(403, { 'content-type': 'text/plain', [REFUSED_HEADER]: '1' }).end(early.message);
       return;
     }
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-    }
     const upstream = httpRequest({
       hostname: target.hostname.replace(/^\[|\]$/g, ''),
       port: target.port || 80,
       method: request.method,
       path: `${target.pathname}${target.search}`,
-      headers,
+      headers: endToEnd(request.headers),
       lookup,
       timeout: CONNECT_TIMEOUT_MS,
       // One connection per request: a kept-alive connection would outlive the check of its name.
@@ -138,11 +143,7 @@ export async function startGuardedProxy(limits: ProxyLimits): Promise<GuardedPro
     upstream.on('socket', (socket) => void track(socket));
     upstream.on('timeout', () => upstream.destroy(new Error('timed out')));
     upstream.on('response', (answer) => {
-      const answerHeaders: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) answerHeaders[name] = value;
-      }
-      response.writeHead(answer.statusCode ?? 502, answerHeaders);
+      response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       // Piped, so the upstream is read only as fast as the browser reads (a download it refuses is not read on).
       answer.pipe(counted()).pipe(response);
       answer.on('error', () => response.destroy());

@@ -1,9 +1,9 @@
 // Rendering as the rest of pagegrade calls it: `render(url)` gives the page's DOM after JavaScript, or
 // a reason it could not be had, under the fetcher's own settings (address policy, deadline, user
-// agent). Reports (render=1), `analyze --render` and crawls all go through one of these.
+// agent). Reports (render=1) and `analyze --render` go through one of these.
 import { addressPolicy } from '../fetch/address-guard.ts';
 import type { FetchOptions } from '../fetch/options.ts';
-import { createBrowserPool, type BrowserPoolOptions } from './browser-pool.ts';
+import { createBrowserPool } from './browser-pool.ts';
 import { chromiumAvailable } from './chromium.ts';
 import type { RenderLimits, RenderOutcome } from './render-page.ts';
 
@@ -13,8 +13,6 @@ export interface RendererSettings {
   /** PAGEGRADE_RENDER_CONCURRENCY: browsers, each rendering one page at a time. */
   concurrency: number;
   fetch: FetchOptions;
-  /** The pool's other limits (tests make them small). */
-  pool?: Omit<BrowserPoolOptions, 'chromiumPath' | 'size'>;
 }
 
 export interface Renderer {
@@ -33,7 +31,7 @@ const MAX_REQUESTS = 500;
 /** null when no Chromium is at `chromiumPath`: rendering is then not available (render=1 is a 422). */
 export function createRenderer(settings: RendererSettings): Renderer | null {
   if (!chromiumAvailable(settings.chromiumPath)) return null;
-  const pool = createBrowserPool({ ...settings.pool, chromiumPath: settings.chromiumPath, size: settings.concurrency });
+  const pool = createBrowserPool({ chromiumPath: settings.chromiumPath, size: settings.concurrency });
   const limits: RenderLimits = {
     policy: addressPolicy(settings.fetch),
     timeoutMs: settings.fetch.timeoutMs,

@@ -178,7 +178,9 @@ export type Claim =
   /** the host's turn is not yet (Crawl-delay, Retry-After) or all its slots are taken: try again at `retryAt` */
   | { busy: true; retryAt: string }
   /** nothing claimable now; `inFlight` pages are still being fetched (they may add more) */
-  | { idle: true; inFlight: number };
+  | { idle: true; inFlight: number }
+  /** the crawl is no longer running (it ended, was cancelled or deleted) */
+  | { stopped: true };
 
 export interface ClaimLimits {
   now: string;
@@ -198,7 +200,6 @@ type ClaimingCrawl = Pick<CrawlRow, 'id' | 'project' | 'crawl_delay_ms' | 'max_d
 async function claimPage(db: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimits): Promise<Claim> {
   return inOneTransaction(db, async (trx) => {
     const host = crawl.project;
-    await trx.insertInto('crawl_hosts').values({ host, next_fetch_at: limits.now }).onConflict((conflict) => conflict.column('host').doNothing()).execute();
     const nextFetchAt = new Date(Date.parse(limits.now) + crawl.crawl_delay_ms).toISOString();
     const turn = await trx
       .updateTable('crawl_hosts')
@@ -230,7 +231,8 @@ async function claimPage(db: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimi
       .executeTakeFirstOrThrow();
     const inFlight = Number(ours.all);
     const counters = await trx.selectFrom('crawls').select(['state', 'pages_crawled']).where('id', '=', crawl.id).executeTakeFirst();
-    if (counters?.state !== 'running' || counters.pages_crawled + inFlight >= crawl.max_pages) return rollback({ idle: true, inFlight });
+    if (counters?.state !== 'running') return rollback({ stopped: true });
+    if (counters.pages_crawled + inFlight >= crawl.max_pages) return rollback({ idle: true, inFlight });
     const next = await nextClaimable(trx, crawl, limits.now, Number(ours.linked) > 0);
     if (next === undefined) return rollback({ idle: true, inFlight });
     await trx
@@ -306,7 +308,7 @@ async function nextClaimable(db: DbExecutor, crawl: Pick<CrawlRow, 'id' | 'max_d
 
 export type CrawlPageOutcome = Pick<
   CrawlPageRow,
-  'status_code' | 'final_status_code' | 'redirect_target' | 'redirect_hops' | 'redirect_loop' | 'content_type' | 'error' | 'title' | 'report_id' | 'score' | 'result' | 'facts'
+  'status_code' | 'redirect_target' | 'content_type' | 'error' | 'title' | 'report_id' | 'score' | 'result' | 'facts'
 >;
 
 /** Records what fetching a page found, if `claim` still holds it; returns whether it did. */
@@ -332,6 +334,11 @@ export async function releasePage(db: DbExecutor, claim: Pick<ClaimedPage, 'id' 
     .execute();
 }
 
+/** Makes the host's row the claims take turns on, if no crawl of it has yet. */
+export async function addHost(db: DbExecutor, host: string, now: string): Promise<void> {
+  await db.insertInto('crawl_hosts').values({ host, next_fetch_at: now }).onConflict((conflict) => conflict.column('host').doNothing()).execute();
+}
+
 /** Pushes the host's next turn back to `until` (a Retry-After), never earlier than it already is. */
 export async function deferHost(db: DbExecutor, host: string, until: string): Promise<void> {
   await db.updateTable('crawl_hosts').set({ next_fetch_at: until }).where('host', '=', host).where('next_fetch_at', '<', until).execute();
@@ -339,7 +346,7 @@ export async function deferHost(db: DbExecutor, host: string, until: string): Pr
 
 export type SitePageRow = Pick<
   CrawlPageRow,
-  'id' | 'url' | 'state' | 'depth' | 'in_sitemap' | 'status_code' | 'final_status_code' | 'redirect_target' | 'redirect_hops' | 'redirect_loop' | 'error' | 'score' | 'facts'
+  'id' | 'url' | 'state' | 'depth' | 'in_sitemap' | 'status_code' | 'redirect_target' | 'error' | 'score' | 'facts'
 >;
 
 /** Every URL of the crawl with what site checks read, in id order, a batch at a time. */
@@ -348,7 +355,7 @@ export async function* sitePages(db: DbExecutor, crawlId: number, batch = 1000):
   for (;;) {
     const rows = await db
       .selectFrom('crawl_pages')
-      .select(['id', 'url', 'state', 'depth', 'in_sitemap', 'status_code', 'final_status_code', 'redirect_target', 'redirect_hops', 'redirect_loop', 'error', 'score', 'facts'])
+      .select(['id', 'url', 'state', 'depth', 'in_sitemap', 'status_code', 'redirect_target', 'error', 'score', 'facts'])
       .where('crawl_id', '=', crawlId)
       .where('id', '>', after)
       .orderBy('id')

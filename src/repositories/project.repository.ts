@@ -142,12 +142,8 @@ export async function listProjects(db: DbExecutor, userId: number, options: Proj
   return ordered(matching(db, userId, options).selectAll(), options).limit(options.limit).offset(options.offset).execute();
 }
 
-/** A project list read whole, in batches (an export). */
-export interface ProjectBatchOptions extends ProjectFilters {
-  sortBy: ProjectSortBy;
-  sort: SortDirection;
-  limit: number;
-}
+/** A project list read whole, in batches (an export): a page's options, each batch seeking past a row, not to an offset. */
+type ProjectBatchOptions = Omit<ProjectListOptions, 'offset'>;
 
 /**
  * The next `limit` projects of the list after `after` (the previous batch's last row; none: from the
@@ -168,7 +164,7 @@ export async function listProjectsAfter(db: DbExecutor, userId: number, options:
 /** Names are unique per account, so sorting by name has no ties for id to break. */
 function ordered<Query extends SelectQueryBuilder<Database, 'projects', object>>(
   query: Query,
-  options: { sortBy: ProjectSortBy; sort: SortDirection },
+  options: Pick<ProjectListOptions, 'sortBy' | 'sort'>,
 ): Query {
   if (options.sortBy === 'project') return query.orderBy('name', options.sort) as Query;
   return query.orderBy('created_at', options.sort).orderBy('id', options.sort) as Query;

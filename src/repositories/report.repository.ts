@@ -186,7 +186,7 @@ function stretchRows(db: DbExecutor, userId: number, options: ReportBatchOptions
     if (after !== undefined) query = query.where('id', later, after.id);
     return query.orderBy('id', options.sort).limit(limit).execute();
   }
-  if (column !== 'id' && column !== 'url' && column !== 'result_rank') query = query.where(column, 'is not', null);
+  if (sortStretches(options).includes('null')) query = query.where(column, 'is not', null);
   if (after !== undefined) {
     // (key, id) past the last row's as one row value: both dialects seek to it in the index.
     query =

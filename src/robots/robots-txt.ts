@@ -97,14 +97,19 @@ export function evaluateRobots(robots: RobotsTxt, url: string, userAgents: reado
   if (!URL.canParse(url)) return { allowed: true, group: null, rule: null };
   const target = new URL(url);
   if (target.pathname === '/robots.txt') return { allowed: true, group: null, rule: null };
+  const applying = groupsFor(robots, userAgents);
+  if (applying === null) return { allowed: true, group: null, rule: null };
+  const rule = decidingRule(applying.groups.flatMap((g) => g.rules), target.pathname + target.search);
+  return { allowed: rule === null || rule.allow, group: applying.agent, rule };
+}
 
+/** The groups that speak to a crawler known by `userAgents`: the first agent with a group, else `*`'s. */
+function groupsFor(robots: RobotsTxt, userAgents: readonly string[]): { agent: string; groups: RobotsGroup[] } | null {
   for (const agent of [...userAgents.map((ua) => ua.toLowerCase()), '*']) {
     const groups = robots.groups.filter((g) => g.userAgents.includes(agent));
-    if (groups.length === 0) continue;
-    const rule = decidingRule(groups.flatMap((g) => g.rules), target.pathname + target.search);
-    return { allowed: rule === null || rule.allow, group: agent, rule };
+    if (groups.length > 0) return { agent, groups };
   }
-  return { allowed: true, group: null, rule: null };
+  return null;
 }
 
 /**
@@ -112,13 +117,8 @@ export function evaluateRobots(robots: RobotsTxt, url: string, userAgents: reado
  * evaluateRobots), or null when that group sets none.
  */
 export function crawlDelaySeconds(robots: RobotsTxt, userAgents: readonly string[]): number | null {
-  for (const agent of [...userAgents.map((ua) => ua.toLowerCase()), '*']) {
-    const groups = robots.groups.filter((g) => g.userAgents.includes(agent));
-    if (groups.length === 0) continue;
-    const delays = groups.flatMap((g) => (g.crawlDelaySeconds === undefined ? [] : [g.crawlDelaySeconds]));
-    return delays.length === 0 ? null : Math.max(...delays);
-  }
-  return null;
+  const delays = (groupsFor(robots, userAgents)?.groups ?? []).flatMap((g) => (g.crawlDelaySeconds === undefined ? [] : [g.crawlDelaySeconds]));
+  return delays.length === 0 ? null : Math.max(...delays);
 }
 
 /** The longest matching pattern wins; Allow wins a tie. An empty pattern matches nothing. */
@@ -193,7 +193,7 @@ function percentEncode(ch: string): string {
 }
 
 /** The crawler name a user-agent line applies to: `*`, or the leading [a-zA-Z_-] run, lower-case. */
-function productToken(value: string): string | null {
+export function productToken(value: string): string | null {
   if (/^\*(\s|$)/.test(value)) return '*';
   const match = /^[a-z_-]+/i.exec(value);
   return match ? match[0].toLowerCase() : null;

@@ -33,6 +33,11 @@ export const ReportListQuery = Type.Object({
 /** GET /api/v1/reports: the list's parameters and the format of the answer (the dashboard's list has no format). */
 export const ReportListApiQuery = Type.Object({ ...ReportListQuery.properties, ...ListFormatQuery });
 
+/** The list's filters and sort from its parameters, with their defaults (an empty search is none): the API's and the dashboard's. */
+export function reportListFilters(q: Static<typeof ReportListQuery>) {
+  return { search: q.search || undefined, project: q.project, result: q.result, state: q.state, sortBy: q.sort_by ?? 'id', sort: q.sort ?? 'desc' };
+}
+
 export const ReportIdParams = Type.Object({ id: Type.String({ description: 'The report id, a positive integer.' }) });
 
 export const CreateReportBody = Type.Object(

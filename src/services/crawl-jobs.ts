@@ -1,5 +1,5 @@
 // The background work of a crawl (DESIGN.md "A crawl is the pipeline run many times"). `crawl.start`
-// reads robots.txt and seeds the frontier (start page, sitemaps); then a few `crawl.work` jobs, on any
+// reads robots.txt and the origin's facts and seeds the frontier (start page, sitemaps); then a few `crawl.work` jobs, on any
 // process of either queue engine, each take pages from the frontier one at a time for a slice of time
 // and queue their own continuation. Politeness is decided by the claim in the database (per-host
 // concurrency, Crawl-delay, Retry-After), so it holds however many jobs and machines take part; a job
@@ -9,11 +9,9 @@ import type { Database } from '../db/database.ts';
 import type { CrawlRow } from '../db/tables/crawl.table.ts';
 import type { FetchedPageAnalyzer } from '../analysis/analyze-url.ts';
 import { addressPolicy } from '../fetch/address-guard.ts';
-import { auxRequest } from '../fetch/aux-request.ts';
-import { decodeText, plainTextEncoding } from '../fetch/charset.ts';
-import { gatherOriginFactsOneAtATime } from '../fetch/origin-facts.ts';
+import { fetchRobotsTxt, gatherOriginFactsOneAtATime } from '../fetch/origin-facts.ts';
 import type { FetchOptions } from '../fetch/options.ts';
-import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
+import type { AuxResponse, OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import { crawlRobots, type CrawlRobots } from '../crawl/crawl-robots.ts';
 import { crawlUrl } from '../crawl/crawl-url.ts';
 import { fetchForCrawl } from '../crawl/fetch-for-crawl.ts';
@@ -46,8 +44,7 @@ export interface CrawlJobSettings {
 const MAX_PAGE_ATTEMPTS = 3;
 /** Wait while other jobs fetch the pages that may add more, or while the host's turn comes. */
 const IDLE_POLL_MS = 100;
-const ROBOTS_TXT_BYTES = 512 * 1024;
-/** Crawls whose origin facts a process keeps parsed (a few run at once). */
+/** Crawls whose origin facts and robots.txt a process keeps parsed (a few run at once). */
 const MAX_CRAWLS_REMEMBERED = 50;
 const MAX_SITEMAP_FILES = 50;
 
@@ -56,19 +53,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 type Enqueue = (kind: 'crawl.work', payload: CrawlJob) => Promise<void>;
 
 export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyzer, enqueue: Enqueue, notify: CrawlNotifier, settings: CrawlJobSettings) {
-  const robotsOf = (crawl: CrawlRow) => crawlRobots(crawl.robots_txt, settings.fetch.userAgent);
-  // Parsed once per crawl and process: every page of the crawl is analysed with them.
-  const originFactsByCrawl = new Map<number, OriginFacts | undefined>();
-  const originFactsOf = (crawl: CrawlRow): OriginFacts | undefined => {
-    if (!originFactsByCrawl.has(crawl.id)) {
-      if (originFactsByCrawl.size >= MAX_CRAWLS_REMEMBERED) originFactsByCrawl.clear();
-      originFactsByCrawl.set(crawl.id, crawl.origin_facts === null ? undefined : (JSON.parse(crawl.origin_facts) as OriginFacts));
+  const robotsOf = (robotsTxt: AuxResponse) =>
+    crawlRobots(robotsTxt.statusCode === 200 ? robotsTxt.body : null, settings.fetch.userAgent);
+  // The origin's facts the crawl read when it started, and the robots.txt among them, parsed once per
+  // crawl and process: every page of the crawl is analysed with them and obeys it.
+  const readAtStart = new Map<number, { originFacts: OriginFacts; robots: CrawlRobots }>();
+  const siteOf = (crawl: CrawlRow) => {
+    let site = readAtStart.get(crawl.id);
+    if (site === undefined) {
+      if (crawl.origin_facts === null) throw new Error(`crawl ${crawl.id} is running without the origin's facts`);
+      const originFacts = JSON.parse(crawl.origin_facts) as OriginFacts;
+      site = { originFacts, robots: robotsOf(originFacts.robotsTxt) };
+      if (readAtStart.size >= MAX_CRAWLS_REMEMBERED) readAtStart.clear();
+      readAtStart.set(crawl.id, site);
     }
-    return originFactsByCrawl.get(crawl.id);
+    return site;
   };
 
   async function end(crawl: CrawlRow): Promise<void> {
-    if (await finishCrawl(db, crawl, robotsOf(crawl))) {
+    if (await finishCrawl(db, crawl, siteOf(crawl).robots)) {
       await notify(crawl.user_id, async () => {
         const row = await crawlRepository.findCrawlById(db, crawl.id);
         return row && toCrawl(row);
@@ -77,11 +80,11 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
   }
 
   /** Everything the crawl learns from one URL; stores it, or nothing when the claim ran out meanwhile. */
-  async function crawlPage(crawl: CrawlRow, robots: CrawlRobots, claim: crawlRepository.ClaimedPage): Promise<void> {
+  async function crawlPage(crawl: CrawlRow, claim: crawlRepository.ClaimedPage): Promise<void> {
     if (claim.attempts > MAX_PAGE_ATTEMPTS) {
       return recordFailure(crawl, claim, { error: `The page could not be crawled in ${MAX_PAGE_ATTEMPTS} attempts.` });
     }
-    const host = new URL(crawl.url).host;
+    const { robots } = siteOf(crawl);
     const fetched = await fetchForCrawl(claim.url, settings.fetch);
     switch (fetched.kind) {
       case 'failed':
@@ -89,20 +92,19 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
       case 'wait': {
         await crawlRepository.deferHost(db, crawl.project, new Date(Date.now() + fetched.retryAfterMs).toISOString());
         if (claim.attempts < MAX_PAGE_ATTEMPTS) return crawlRepository.releasePage(db, claim);
-        await crawlRepository.recordPage(db, claim, { status_code: fetched.statusCode, final_status_code: fetched.statusCode });
+        await crawlRepository.recordPage(db, claim, { status_code: fetched.statusCode });
         return;
       }
       case 'answered': {
-        const target = fetched.redirectTarget === null ? null : crawlUrl(fetched.redirectTarget, host);
+        // The project is the crawled host (with its port).
+        const target = fetched.redirectTarget === null ? null : crawlUrl(fetched.redirectTarget, crawl.project);
         const outcome = {
           status_code: fetched.statusCode,
-          final_status_code: fetched.statusCode,
           redirect_target: target ?? fetched.redirectTarget,
-          redirect_hops: fetched.redirectTarget === null ? 0 : 1,
           content_type: fetched.contentType,
           error: fetched.error,
         };
-        if (fetched.page !== null) return analyseAndStore(crawl, robots, claim, fetched.page, outcome);
+        if (fetched.page !== null) return analyseAndStore(crawl, claim, fetched.page, outcome);
         if (fetched.error !== null) return recordFailure(crawl, claim, outcome);
         // A redirect on the host leads to a URL of the frontier, at the same depth (it is no click).
         const next = target !== null && robots.allows(target) ? [{ url: target, depth: claim.depth, inSitemap: false, seeded: claim.seeded === 1 }] : [];
@@ -126,18 +128,17 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
 
   async function analyseAndStore(
     crawl: CrawlRow,
-    robots: CrawlRobots,
     claim: crawlRepository.ClaimedPage,
     page: UndecodedPage,
     outcome: Partial<crawlRepository.CrawlPageOutcome>,
   ): Promise<void> {
-    const analysis = await analyze(page, originFactsOf(crawl));
-    const host = new URL(crawl.url).host;
+    const { originFacts, robots } = siteOf(crawl);
+    const analysis = await analyze(page, originFacts);
     // A page known only from a sitemap has no click depth, and neither have the pages it leads to (they
     // are counted as found; the claim leaves them be unless a click path reaches them).
     const depth = claim.depth === null ? null : claim.depth + 1;
     const links = (analysis.crawlFacts?.links ?? []).flatMap((link) => {
-      const url = crawlUrl(link, host);
+      const url = crawlUrl(link, crawl.project);
       return url !== null && robots.allows(url) ? [{ url, depth, inSitemap: false }] : [];
     });
     await storeCrawledPage(db, {
@@ -160,41 +161,37 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
       if (crawl === undefined || (crawl.state !== 'queued' && crawl.state !== 'running')) return;
       const origin = new URL(crawl.url).origin;
       const context = { options: settings.fetch, policy: addressPolicy(settings.fetch), signal: AbortSignal.timeout(settings.fetch.timeoutMs * 3) };
-      const robotsAnswer = await auxRequest(`${origin}/robots.txt`, context, { maxBytes: ROBOTS_TXT_BYTES, onOverflow: 'truncate' });
-      const robotsTxt =
-        robotsAnswer.response.statusCode === 200 && robotsAnswer.bytes !== null
-          ? decodeText(robotsAnswer.bytes, plainTextEncoding(robotsAnswer.bytes, robotsAnswer.charsetLabel))
-          : null;
-      const robots = crawlRobots(robotsTxt, settings.fetch.userAgent);
+      const robotsAnswer = await fetchRobotsTxt(origin, context);
+      const robots = robotsOf(robotsAnswer);
       const now = new Date().toISOString();
       if (!robots.allows(crawl.url)) {
         const error = 'robots.txt does not allow the start page to be crawled.';
-        await crawlRepository.moveCrawlState(db, crawl.id, ['queued', 'running'], 'failed', { error, robots_txt: robotsTxt, started_at: now, finished_at: now });
+        await crawlRepository.moveCrawlState(db, crawl.id, ['queued', 'running'], 'failed', { error, started_at: now, finished_at: now });
         await notify(crawl.user_id, async () => toCrawl({ ...crawl, state: 'failed', error, started_at: now, finished_at: now }));
         return;
       }
       // What the page checks need from the origin, one request at a time (the host's limit holds from the
       // start), kept with the crawl for every page it analyses.
-      const originFacts = await gatherOriginFactsOneAtATime(crawl.url, settings.fetch);
+      const originFacts = await gatherOriginFactsOneAtATime(crawl.url, context, robotsAnswer);
       const seeds: crawlRepository.FrontierEntry[] = [{ url: crawl.url, depth: 0, inSitemap: false }];
       // Sitemap URLs robots.txt disallows are never fetched, but sitemap_entries names them.
       const blocked: crawlRepository.FrontierEntry[] = [];
       if (crawl.use_sitemap === 1) {
-        const host = new URL(crawl.url).host;
-        const listed = await readSitemapUrls({ origin, robotsTxt, host }, context, { maxUrls: crawl.max_pages, maxSitemaps: MAX_SITEMAP_FILES });
+        const robotsTxt = robotsAnswer.statusCode === 200 ? robotsAnswer.body : null;
+        const listed = await readSitemapUrls({ origin, robotsTxt, host: crawl.project }, context, { maxUrls: crawl.max_pages, maxSitemaps: MAX_SITEMAP_FILES });
         for (const url of listed.urls) {
           if (url === crawl.url) seeds[0].inSitemap = true;
           else if (robots.allows(url)) seeds.push({ url, depth: null, inSitemap: true, seeded: true });
           else blocked.push({ url, depth: null, inSitemap: true, blocked: true });
         }
       }
+      await crawlRepository.addHost(db, crawl.project, now);
       await db.transaction().execute(async (trx) => {
         await crawlRepository.lockCrawl(trx, crawl.id);
         const found = await crawlRepository.addToFrontier(trx, crawl.id, seeds);
         await crawlRepository.addToFrontier(trx, crawl.id, blocked);
         await crawlRepository.countOnCrawl(trx, crawl.id, { found });
         await crawlRepository.moveCrawlState(trx, crawl.id, ['queued', 'running'], 'running', {
-          robots_txt: robotsTxt,
           origin_facts: JSON.stringify(originFacts),
           crawl_delay_ms: robots.delayMs,
           started_at: crawl.started_at ?? now,
@@ -206,9 +203,11 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
     /** `crawl.work`: takes pages until the slice is over, then queues its continuation; or ends the crawl. */
     async work({ crawlId }: CrawlJob): Promise<void> {
       const sliceEnd = Date.now() + settings.sliceMs;
+      // Read once a slice: what a claim needs of it does not change once the crawl runs, and the claim
+      // itself says when the crawl is no longer running.
+      const crawl = await crawlRepository.findCrawlById(db, crawlId);
+      if (crawl === undefined || crawl.state !== 'running') return;
       for (;;) {
-        const crawl = await crawlRepository.findCrawlById(db, crawlId);
-        if (crawl === undefined || crawl.state !== 'running') return;
         if (Date.now() >= sliceEnd) return enqueue('crawl.work', { crawlId });
         const now = new Date();
         const claim = await crawlRepository.claimNextPage(db, crawl, {
@@ -216,7 +215,8 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
           leaseUntil: new Date(now.getTime() + settings.claimMs).toISOString(),
           concurrency: settings.concurrency,
         });
-        if ('claimed' in claim) await crawlPage(crawl, robotsOf(crawl), claim.claimed);
+        if ('stopped' in claim) return;
+        if ('claimed' in claim) await crawlPage(crawl, claim.claimed);
         // The host's turn comes at retryAt (Crawl-delay, Retry-After); with every slot taken, soon.
         else if ('busy' in claim) await sleep(Math.min(Math.max(Date.parse(claim.retryAt) - Date.now(), IDLE_POLL_MS / 2), sliceEnd - Date.now(), 1_000));
         else if (claim.inFlight > 0) await sleep(IDLE_POLL_MS);

@@ -7,8 +7,8 @@ import type { Database } from '../db/database.ts';
 import type { Analysis } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
-import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
-import { ANALYSIS_IN_PROGRESS, analysisColumns, countsDelta, verdictMoved } from './report-run.ts';
+import { lockProject } from '../repositories/project.repository.ts';
+import { ANALYSIS_IN_PROGRESS, addRunLocked, insertReportInProject, newReportRow } from './report-run.ts';
 
 export interface CrawledPageInput {
   userId: number;
@@ -59,31 +59,14 @@ async function storeRun(trx: Kysely<Database>, input: CrawledPageInput, now: str
   const { userId, project, analysis } = input;
   const existingId = await crawlRepository.latestReportIdFor(trx, userId, analysis.url);
   if (existingId === undefined) {
-    await adjustProjectCounts(trx, userId, project, countsDelta(analysis.result, 1), now);
-    const row = {
-      user_id: userId,
-      url: analysis.url,
-      project,
-      privacy: input.privacy,
-      password_hash: null,
-      ...analysisColumns(analysis),
-      state: 'done' as const,
-      last_error: null,
-      schedule: 'off',
-      next_run_at: null,
-      created_at: now,
-      updated_at: now,
-    };
-    return reportRepository.insertReport(trx, row, 'crawl');
+    const report = { userId, url: analysis.url, project, privacy: input.privacy, passwordHash: null, scheduling: { schedule: 'off', next_run_at: null } };
+    return insertReportInProject(trx, newReportRow(report, analysis, now), 'crawl');
   }
   const current = await reportRepository.findReportRow(trx, userId, existingId);
   if (current === undefined) throw new Error(`report ${existingId} vanished inside its transaction`);
   // A report being analysed meanwhile keeps its state: its own job settles it.
   const inProgress = (ANALYSIS_IN_PROGRESS as readonly string[]).includes(current.state);
   const patch = inProgress ? { updated_at: now } : { state: 'done' as const, last_error: null, updated_at: now };
-  await reportRepository.addRun(trx, current, { ...analysisColumns(analysis), trigger: 'crawl' }, { keep: input.runsKept, patch });
-  if (analysis.result !== current.result) {
-    await adjustProjectCounts(trx, userId, project, verdictMoved(current.result, analysis.result), now);
-  }
+  await addRunLocked(trx, current, analysis, { trigger: 'crawl', keep: input.runsKept, patch, now });
   return existingId;
 }

@@ -29,9 +29,9 @@ export interface CrawlServiceSettings {
   maxPages: number;
 }
 
-const DEFAULT_MAX_PAGES = 100;
-const DEFAULT_MAX_DEPTH = 10;
-const MAX_DEPTH = 50;
+/** API.md's bounds and defaults (max_pages is also bounded by PAGEGRADE_CRAWL_MAX_PAGES); the dashboard's form shows them. */
+export const CRAWL_LIMITS = { defaultMaxPages: 100, defaultMaxDepth: 10, maxDepth: 50 } as const;
+const { defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH, maxDepth: MAX_DEPTH } = CRAWL_LIMITS;
 /** Pages read per query while a crawl's pages are exported. */
 const EXPORT_BATCH = 500;
 
@@ -115,19 +115,22 @@ export function createCrawlService(
       if (!(await crawlRepository.deleteCrawl(db, userId, id))) throw new NotFoundError();
     },
 
-    async pages(
-      userId: number,
-      id: number,
-      query: crawlRepository.PageListOptions extends infer O ? Omit<O & object, 'limit' | 'offset'> & { page: number; perPage: number } : never,
-    ): Promise<Page<CrawlPage>> {
+    async pages(userId: number, id: number, query: PageQuery): Promise<Page<CrawlPage>> {
       await owned(userId, id);
-      const { page, perPage, ...options } = query;
-      return readPage(
-        page,
-        perPage,
-        async (window) => (await crawlRepository.listPages(db, id, { ...options, ...window })).map(toCrawlPage),
-        () => crawlRepository.countPages(db, id, options),
-      );
+      return pagesOf(id, query);
+    },
+
+    /** The crawl, a page of its pages, and its issues once it is done: what its web page shows, ownership checked once. */
+    async overview(userId: number, id: number, query: PageQuery): Promise<{ crawl: Crawl; pages: Page<CrawlPage>; issues: CrawlIssue[] | null }> {
+      const crawl = toCrawl(await owned(userId, id));
+      const [pages, issues] = await Promise.all([pagesOf(id, query), crawl.state === 'done' ? issuesOf(id) : null]);
+      return { crawl, pages, issues };
+    },
+
+    /** The project's newest crawl, if it has one. */
+    async latest(userId: number, project: string): Promise<Crawl | undefined> {
+      const [row] = await crawlRepository.listCrawls(db, userId, { project, sortBy: 'id', sort: 'desc', limit: 1, offset: 0 });
+      return row && toCrawl(row);
     },
 
     /** Every page the crawl reached, for exports: read a few hundred at a time, however many there are. */
@@ -142,7 +145,23 @@ export function createCrawlService(
 
     async issues(userId: number, id: number): Promise<CrawlIssue[]> {
       await owned(userId, id);
-      return toCrawlIssues(await crawlRepository.listIssues(db, id));
+      return issuesOf(id);
     },
   };
+
+  function pagesOf(id: number, query: PageQuery): Promise<Page<CrawlPage>> {
+    const { page, perPage, ...options } = query;
+    return readPage(
+      page,
+      perPage,
+      async (window) => (await crawlRepository.listPages(db, id, { ...options, ...window })).map(toCrawlPage),
+      () => crawlRepository.countPages(db, id, options),
+    );
+  }
+
+  async function issuesOf(id: number): Promise<CrawlIssue[]> {
+    return toCrawlIssues(await crawlRepository.listIssues(db, id));
+  }
 }
+
+type PageQuery = Omit<crawlRepository.PageListOptions, 'limit' | 'offset'> & { page: number; perPage: number };

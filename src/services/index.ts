@@ -25,7 +25,6 @@ import { createCrawlService } from './crawl.service.ts';
 import type { WebhookEvent } from './webhook-events.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
 import { createRenderer, type Renderer } from '../render/renderer.ts';
-import type { RenderOutcome } from '../render/render-page.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -178,14 +177,8 @@ export function createServices(database: AppDatabase, config: Config, options: S
     ]),
     /** Queues the reports whose schedule is due (every process running jobs does, every few seconds). */
     scheduler,
-    /**
-     * The browsers of render=1: whether there are any; a page's DOM after JavaScript, or why not (for a
-     * caller that fetched the page itself, as a crawl does: analyzePage takes the outcome); closing them.
-     */
+    /** The browsers of render=1 (started on first use), closed when the process stops. */
     rendering: {
-      available: renderer !== null,
-      render: (url: string, signal?: AbortSignal): Promise<RenderOutcome> =>
-        renderer ? renderer.render(url, signal) : Promise.resolve({ ok: false, reason: 'Rendering is not available on this server.' }),
       close: async () => renderer?.close(),
     },
   };

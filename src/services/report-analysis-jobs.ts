@@ -27,8 +27,6 @@ export interface AnalyseReportJob {
 /** Queues the background analysis of a report that was just marked queued. */
 export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger, render?: boolean) => Promise<void>;
 
-
-
 export interface AnalysisJobSettings {
   runsKept: number;
   /** PAGEGRADE_ALERT_SCORE_DROP */

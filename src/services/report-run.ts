@@ -25,7 +25,7 @@ export function countsDelta(result: string | null, sign: 1 | -1) {
 }
 
 /** One report changing verdict (or getting its first): the project keeps its count and moves one tally. */
-export function verdictMoved(from: string | null, to: Verdict) {
+function verdictMoved(from: string | null, to: Verdict) {
   const removed = countsDelta(from, -1);
   const added = countsDelta(to, 1);
   return { reports: 0, good: removed.good + added.good, decent: removed.decent + added.decent, bad: removed.bad + added.bad };
@@ -37,7 +37,7 @@ export interface RunOptions {
   keep: number;
 }
 
-export function analysisColumns(analysis: Analysis) {
+function analysisColumns(analysis: Analysis) {
   return {
     result: analysis.result,
     score: analysis.score,
@@ -49,6 +49,54 @@ export function analysisColumns(analysis: Analysis) {
     rendered: analysis.rendered === undefined ? null : JSON.stringify(analysis.rendered),
     generated_at: analysis.generatedAt.toISOString(),
   };
+}
+
+/** A report's run columns before its first run: all null (result_rank follows from result). */
+const NO_RUN = {
+  result: null,
+  score: null,
+  issues_high: null,
+  issues_medium: null,
+  issues_low: null,
+  page: null,
+  results: null,
+  generated_at: null,
+};
+
+export interface NewReport {
+  userId: number;
+  url: string;
+  project: string;
+  privacy: number;
+  passwordHash: string | null;
+  scheduling: { schedule: string; next_run_at: string | null };
+}
+
+/** A new report's row: done with its first run when `analysis` is given, else queued for one. */
+export function newReportRow(report: NewReport, analysis: Analysis | null, now: string) {
+  return {
+    user_id: report.userId,
+    url: report.url,
+    project: report.project,
+    privacy: report.privacy,
+    password_hash: report.passwordHash,
+    ...(analysis === null ? NO_RUN : analysisColumns(analysis)),
+    state: analysis === null ? ('queued' as const) : ('done' as const),
+    last_error: null,
+    ...report.scheduling,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Inserts a new report (with its first run, if it has one) and counts it in its project, whose row it
+ * takes first: every transaction that changes a project's reports does, so two never wait on each
+ * other in a cycle on PostgreSQL.
+ */
+export async function insertReportInProject(trx: Kysely<Database>, row: ReturnType<typeof newReportRow>, trigger: RunTrigger = 'create'): Promise<number> {
+  await adjustProjectCounts(trx, row.user_id, row.project, countsDelta(row.result, 1), row.created_at);
+  return reportRepository.insertReport(trx, row, trigger);
 }
 
 /**
@@ -83,9 +131,22 @@ export async function storeRun(
   await db.transaction().execute(async (trx) => {
     const current = await lockedReport(trx, userId, id, options.project);
     const patch = { ...options.patch, state: 'done' as const, last_error: null, updated_at: now };
-    await reportRepository.addRun(trx, current, { ...analysisColumns(analysis), trigger: options.trigger }, { keep: options.keep, patch });
-    if (analysis.result !== current.result) {
-      await adjustProjectCounts(trx, userId, current.project, verdictMoved(current.result, analysis.result), now);
-    }
+    await addRunLocked(trx, current, analysis, { ...options, patch, now });
   });
+}
+
+/**
+ * Adds `analysis` as the next run of `current` (read after its project's row was locked, in the
+ * caller's transaction) with `patch`, and moves the project's verdict tally when the verdict changed.
+ */
+export async function addRunLocked(
+  trx: Kysely<Database>,
+  current: ReportListRow,
+  analysis: Analysis,
+  options: RunOptions & { patch: reportRepository.ReportPatch; now: string },
+): Promise<void> {
+  await reportRepository.addRun(trx, current, { ...analysisColumns(analysis), trigger: options.trigger }, { keep: options.keep, patch: options.patch });
+  if (analysis.result !== current.result) {
+    await adjustProjectCounts(trx, current.user_id, current.project, verdictMoved(current.result, analysis.result), options.now);
+  }
 }

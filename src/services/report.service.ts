@@ -13,7 +13,7 @@ import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, Validati
 import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
-import { ANALYSIS_IN_PROGRESS, ANALYSIS_SETTLED, analysisColumns, countsDelta, lockedReport, storeRun } from './report-run.ts';
+import { ANALYSIS_IN_PROGRESS, ANALYSIS_SETTLED, countsDelta, insertReportInProject, lockedReport, newReportRow, storeRun } from './report-run.ts';
 import type { QueueAnalysis } from './report-analysis-jobs.ts';
 import { announceRun, type ReportNotifier } from './run-events.ts';
 import { nextRunAt, parseSchedule } from './schedule.ts';
@@ -42,8 +42,6 @@ export interface UpdateReportInput {
   /** With regenerate: render the page too (render=1). */
   render?: boolean;
 }
-
-
 
 function checkPassword(password: string | undefined): string {
   if (password === undefined || password === '') {
@@ -103,25 +101,8 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       const analysis = input.background ? null : await analyzeOrReject(userId, target.url, render);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
-      const row = {
-        user_id: userId,
-        url: target.url,
-        project: target.project,
-        privacy: input.privacy,
-        password_hash: passwordHash,
-        ...(analysis === null ? NO_RUN : analysisColumns(analysis)),
-        state: analysis === null ? ('queued' as const) : ('done' as const),
-        last_error: null,
-        ...scheduling,
-        created_at: now,
-        updated_at: now,
-      };
-      const id = await db.transaction().execute(async (trx) => {
-        // The project's row first: every transaction that changes a project's reports takes its row
-        // before anything else, so two never wait on each other in a cycle on PostgreSQL.
-        await adjustProjectCounts(trx, userId, target.project, countsDelta(row.result, 1), now);
-        return reportRepository.insertReport(trx, row);
-      });
+      const row = newReportRow({ userId, url: target.url, project: target.project, privacy: input.privacy, passwordHash, scheduling }, analysis, now);
+      const id = await db.transaction().execute((trx) => insertReportInProject(trx, row));
       if (analysis === null) {
         // Made before queueing: a worker may start at once, and the answer says the report is queued.
         const queued = toReport({ id, ...row, runs_count: 0 });
@@ -221,18 +202,6 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     return queued;
   }
 }
-
-/** A report's run columns before its first run: all null (result_rank follows from result). */
-const NO_RUN = {
-  result: null,
-  score: null,
-  issues_high: null,
-  issues_medium: null,
-  issues_low: null,
-  page: null,
-  results: null,
-  generated_at: null,
-};
 
 /**
  * Queues a job for a report just stored as queued; when the queue cannot take it (Redis away), undoes

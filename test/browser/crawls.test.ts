@@ -4,23 +4,17 @@
 // test-output/screenshots. Without Chromium these tests skip, unless PAGEGRADE_REQUIRE_BROWSER=1 (CI).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
-import { CHROMIUM, chromiumInstalled, whenChromiumMissing } from '../support/chromium.ts';
+import { chromiumInstalled, launchTestBrowser, whenChromiumMissing } from '../support/chromium.ts';
 import { untilCrawlEnded } from '../support/crawl-fixtures.ts';
-import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
+import { html, linkingPage, type Site, startSite } from '../support/site-server.ts';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREENSHOTS = join(import.meta.dirname, '../../test-output/screenshots');
 const BROWSER_TEST_MS = 60_000;
 const PHONE = { width: 360, height: 780 };
 const WIDE = { width: 1200, height: 900 };
-
-/** A good page titled `title` linking to `links`; long paths make long URLs to wrap on a phone. */
-function page(title: string, links: string[]): string {
-  return goodPage(title).replace('</body>', `${links.map((link) => `<a href="${link}">${link}</a>`).join(' ')}</body>`);
-}
 
 const LONG_PATH = `/guides/${'a-very-long-path-segment-without-any-spaces-'.repeat(4)}end`;
 
@@ -43,14 +37,14 @@ describe.runIf(chromiumInstalled)('the crawl page in Chromium', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     t = await startTestApp('sqlite');
     site = await startSite({
-      '/': html(page('Home of the mountain coffee roastery', ['/beans', '/brewing', LONG_PATH, '/gone', '/also-gone'])),
-      '/beans': html(page('Our coffee beans and where they grow', ['/', '/brewing'])),
-      '/brewing': html(page('Our coffee beans and where they grow', ['/', '/gone'])),
-      [LONG_PATH]: html(page('A guide with a very long address', ['/'])),
+      '/': html(linkingPage('Home of the mountain coffee roastery', ['/beans', '/brewing', LONG_PATH, '/gone', '/also-gone'])),
+      '/beans': html(linkingPage('Our coffee beans and where they grow', ['/', '/brewing'])),
+      '/brewing': html(linkingPage('Our coffee beans and where they grow', ['/', '/gone'])),
+      [LONG_PATH]: html(linkingPage('A guide with a very long address', ['/'])),
     });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     account = await t.createAccount('crawler');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await launchTestBrowser();
     tab = await (await browser.newContext({ viewport: WIDE })).newPage();
     tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     tab.on('console', (message) => {

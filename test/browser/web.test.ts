@@ -3,30 +3,19 @@
 // mode as owner, stranger and password holder, a wrong password, delete, and a page whose title is a
 // <script> that must not run. Screenshots land in test-output/screenshots for a person to look at.
 // Without /usr/bin/chromium these tests say so and skip, unless PAGEGRADE_REQUIRE_BROWSER=1 (CI).
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumInstalled, launchTestBrowser, whenChromiumMissing } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { goodPage, html, startSite, type Handler, type Site } from '../support/site-server.ts';
 import { BAD_PAGE } from '../support/api-fixtures.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOTS = join(import.meta.dirname, '../../test-output/screenshots');
 const SECRET = 'open sesame 42';
 const BROWSER_TEST_MS = 60_000;
 
-const chromiumInstalled = existsSync(CHROMIUM);
-const browserRequired = process.env.PAGEGRADE_REQUIRE_BROWSER === '1';
 
 /** A page that tries to run script through every text a report shows. */
 const HOSTILE_PAGE = `<!doctype html><html lang="en"><head>
@@ -35,17 +24,7 @@ const HOSTILE_PAGE = `<!doctype html><html lang="en"><head>
 </head><body><h1><img src=x onerror="window.__pwned = 'h1'"></h1>
 <a href="javascript:window.__pwned='link'">click here</a></body></html>`;
 
-if (!chromiumInstalled) {
-  describe('browser tests', () => {
-    if (browserRequired) {
-      it('need Chromium: PAGEGRADE_REQUIRE_BROWSER=1 is set and /usr/bin/chromium is missing', () => {
-        throw new Error(`${CHROMIUM} is not installed; install Debian's chromium package (CI's .ci/run does).`);
-      });
-    } else {
-      it.skip(`skipped: ${CHROMIUM} is not installed (apt-get install chromium; CI always runs these)`, () => {});
-    }
-  });
-}
+whenChromiumMissing('the web side in Chromium');
 
 describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
   let t: TestApp;
@@ -112,7 +91,7 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
     });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     owner = await t.createAccount('owner');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await launchTestBrowser();
     ownerContext = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     ownerPage = await newPage(ownerContext);
   }, BROWSER_TEST_MS);

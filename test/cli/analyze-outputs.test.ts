@@ -1,12 +1,11 @@
 // `pagegrade analyze --output/--format/--budget`, through the real binary against a loopback site: the
 // report files a pipeline keeps (JSON, the HTML report page, JUnit XML, SARIF), each checked against
 // its published schema and against the run's own --json, and budgets as a CI gate.
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { chromium } from 'playwright-core';
+import { chromiumInstalled, launchTestBrowser } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
@@ -26,7 +25,6 @@ const GOOD_FAILED = ['text_compression', 'https_encryption', 'security_headers',
 /** ... and the broken one, in the catalogue's order. */
 const BROKEN_FAILED = ['title', 'meta_description', 'headings', 'image_keywords', 'text_compression', 'https_encryption', 'security_headers', 'sitemap', 'llms_txt'];
 const LEVELS: Record<string, string> = { high: 'error', medium: 'warning', low: 'note' };
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = join(import.meta.dirname, '../../test-output/screenshots');
 
 interface JsonReport {
@@ -165,8 +163,8 @@ describe('analyze --output: one run, four files', () => {
     );
   });
   // Opened from disk in a real browser: styled by the inlined stylesheet, and nothing is requested.
-  it.runIf(existsSync(CHROMIUM))('html: in Chromium, opened from disk, the page is styled and fetches nothing', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  it.runIf(chromiumInstalled)('html: in Chromium, opened from disk, the page is styled and fetches nothing', async () => {
+    const browser = await launchTestBrowser();
     try {
       const page = await browser.newPage();
       const requested: string[] = [];

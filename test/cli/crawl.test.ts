@@ -4,15 +4,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
+import { html, linkingPage, type Site, startSite } from '../support/site-server.ts';
 import { LOOPBACK, runBinary } from './run-binary.ts';
+
+const page = (title: string, links: string[]) => html(linkingPage(title, links));
 
 let site: Site;
 let directory: string;
-
-/** A good page with its own title linking to `links`. */
-const page = (title: string, links: string[]) =>
-  html(goodPage(title).replace('</body>', `${links.map((link) => `<a href="${link}">${link}</a>`).join(' ')}</body>`));
 
 beforeAll(async () => {
   site = await startSite({

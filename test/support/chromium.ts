@@ -1,7 +1,8 @@
 // Tests that drive Debian's Chromium: without it they say so and skip, unless
 // PAGEGRADE_REQUIRE_BROWSER=1 (CI, whose .ci/run installs it), where a missing browser fails them.
+import { chromium, type Browser } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { chromiumAvailable, DEFAULT_CHROMIUM_PATH } from '../../src/render/chromium.ts';
+import { chromiumAvailable, DEFAULT_CHROMIUM_PATH, MACHINE_CHROMIUM_ARGS } from '../../src/render/chromium.ts';
 
 export const CHROMIUM = DEFAULT_CHROMIUM_PATH;
 export const chromiumInstalled = chromiumAvailable(CHROMIUM);
@@ -18,4 +19,9 @@ export function whenChromiumMissing(suite: string): void {
       it.skip(`skipped: ${CHROMIUM} is not installed (apt-get install chromium; CI always runs these)`, () => {});
     }
   });
+}
+
+/** Chromium for a test that looks at pages (images on, unlike rendering's). */
+export function launchTestBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: MACHINE_CHROMIUM_ARGS });
 }

@@ -47,6 +47,11 @@ export function goodPage(title = 'A well made page about fresh mountain coffee')
 </body></html>`;
 }
 
+/** A good page titled `title` that also links to `links` (a page of a crawled site). */
+export function linkingPage(title: string, links: string[]): string {
+  return goodPage(title).replace('</body>', `${links.map((link) => `<a href="${link}">${link}</a>`).join(' ')}</body>`);
+}
+
 let freshPages = 0;
 
 /** Serves a good page at a path no test has used yet (so a test can change its own page); its path. */

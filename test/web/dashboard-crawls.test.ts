@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { body, call, type Account, type Body } from '../support/api-fixtures.ts';
 import { crawlPages, showCrawl, untilCrawlEnded } from '../support/crawl-fixtures.ts';
-import { goodPage, holdGate, html, startSite, type Handler, type Site } from '../support/site-server.ts';
+import { type Handler, holdGate, html, linkingPage, type Site, startSite } from '../support/site-server.ts';
 import { waitFor } from '../queue/engines.ts';
 import { shortUrl } from '../../src/web/views/format.ts';
 import { WebClient, expectLabelledInputs, expectNoInlineCode, expectUniqueIds, linkedReportIds } from './web-client.ts';
@@ -15,11 +15,6 @@ import { WebClient, expectLabelledInputs, expectNoInlineCode, expectUniqueIds, l
 const REFRESH = /<meta http-equiv="refresh" content="\d+">/;
 /** A title the crawled site serves on two pages: shown escaped, never as markup. */
 const HOSTILE_TITLE = 'Coffee & "beans" <script>alert(1)</script> from the mountains';
-
-/** A good page titled `title` linking to `links`. */
-function page(title: string, links: string[]): string {
-  return goodPage(title).replace('</body>', `${links.map((link) => `<a href="${link}">${link}</a>`).join(' ')}</body>`);
-}
 
 function redirect(location: string): Handler {
   return (_request, response) => {
@@ -59,11 +54,11 @@ describe.each(testDialects())('crawls on the dashboard [%s]', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     site = await startSite({
-      '/': html(page('Home of the mountain coffee roastery', ['/a', '/b', '/c', '/missing', '/old'])),
-      '/c': html(page('How the mountain coffee is roasted, step by step', ['/'])),
-      '/a': html(page(HOSTILE_TITLE, ['/', '/b'])),
+      '/': html(linkingPage('Home of the mountain coffee roastery', ['/a', '/b', '/c', '/missing', '/old'])),
+      '/c': html(linkingPage('How the mountain coffee is roasted, step by step', ['/'])),
+      '/a': html(linkingPage(HOSTILE_TITLE, ['/', '/b'])),
       // Held until the test has seen the crawl under way.
-      '/b': gate.hold(html(page(HOSTILE_TITLE, ['/a']))),
+      '/b': gate.hold(html(linkingPage(HOSTILE_TITLE, ['/a']))),
       '/old': redirect('/a'),
     });
     owner = await signedIn('owner');
@@ -185,6 +180,8 @@ describe.each(testDialects())('crawls on the dashboard [%s]', (dialect) => {
     const total = (await crawlPages(t, account, crawlId)).length;
     const first = await browser.get(`/dashboard/crawls/${crawlId}?per_page=10&sort_by=url`);
     expect(first.body).toContain(`Showing 1–${Math.min(10, total)} of ${total} pages`);
+    const second = await browser.get(`/dashboard/crawls/${crawlId}?per_page=10&sort_by=url&page=2`);
+    expect(second.body).toContain(`rel="prev" href="/dashboard/crawls/${crawlId}?sort_by=url&amp;sort=asc&amp;per_page=10&amp;page=1#pages"`);
 
     const invalid = await browser.get(`/dashboard/crawls/${crawlId}?status=6xx`);
     expect(invalid.statusCode).toBe(422);
@@ -317,7 +314,7 @@ describe.each(testDialects())('crawls on the dashboard [%s]', (dialect) => {
   it('cancels a running crawl after a confirmation page, and deletes a finished one; their reports stay', async () => {
     const { account, browser } = owner;
     const held = holdGate();
-    const own = await startSite({ '/': held.hold(html(page('A slow home page of a coffee shop', []))) });
+    const own = await startSite({ '/': held.hold(html(linkingPage('A slow home page of a coffee shop', []))) });
     try {
       await browser.get('/dashboard/crawls/new');
       const started = await browser.post('/dashboard/crawls', { url: own.url('/'), max_pages: 3, max_depth: 1 });

@@ -1,6 +1,5 @@
 import { defineSiteCheck, type CrawledPage } from './site-check.ts';
-import { linkingPages } from './site-pages.ts';
-import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
+import { findingsWithLinkers } from './site-pages.ts';
 
 /** A 4xx or 5xx in the end, or no answer at all. A URL never fetched is unknown, not broken. */
 function isBroken(page: CrawledPage): boolean {
@@ -18,19 +17,8 @@ export const brokenLinks = defineSiteCheck({
     'A link to a page that answers 4xx or 5xx, or does not answer, is a dead end for visitors and for search engines, which waste crawl time on it and pass nothing through it.',
   howToFix:
     'Point each link at a page that exists, or restore the missing page (or redirect its URL to the page that replaced it); fix server errors at their cause.',
-  run(site) {
-    const linkers = linkingPages(site);
-    const findings = site.pages.flatMap((page, index) =>
-      linkers[index].length > 0 && isBroken(page)
-        ? [{
-            url: page.url,
-            status_code: page.finalStatusCode ?? page.statusCode,
-            error: page.error,
-            linked_from: firstPages(linkers[index]),
-            linked_from_count: linkers[index].length,
-          }]
-        : [],
-    );
-    return siteOutcome(findings, byPageCountThenUrl((item) => item.linked_from_count, (item) => item.url));
-  },
+  run: (site) =>
+    findingsWithLinkers(site, (page, linkedFromCount) =>
+      linkedFromCount > 0 && isBroken(page) ? { url: page.url, status_code: page.finalStatusCode ?? page.statusCode, error: page.error } : null,
+    ),
 });

@@ -1,5 +1,5 @@
 import { defineSiteCheck } from './site-check.ts';
-import { notIndexableReason, pagesByUrl } from './site-pages.ts';
+import { notIndexableReason, pagesByUrl, urlsByValue } from './site-pages.ts';
 import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
 
 export const canonicalTargets = defineSiteCheck({
@@ -13,13 +13,7 @@ export const canonicalTargets = defineSiteCheck({
     'Point each canonical at the final, 200, indexable URL of the page (its own URL when it stands for itself), and fix or unblock the target when it should be indexed.',
   run(site) {
     const byUrl = pagesByUrl(site);
-    const pointing = new Map<string, string[]>();
-    for (const page of site.pages) {
-      if (!page.html || page.canonical === null) continue;
-      const pages = pointing.get(page.canonical);
-      if (pages) pages.push(page.url);
-      else pointing.set(page.canonical, [page.url]);
-    }
+    const pointing = urlsByValue(site.pages, (page) => (page.html ? page.canonical : null));
     const findings = [...pointing].flatMap(([canonical, pages]) => {
       const reason = notIndexableReason(canonical, byUrl.get(canonical), site);
       return reason === null ? [] : [{ canonical, reason, pages: firstPages(pages), page_count: pages.length }];

@@ -1,7 +1,7 @@
 // The grouping behind duplicate_titles, duplicate_descriptions and duplicate_content: indexable pages
 // that share one value, two or more to a group.
 import type { CrawledPage, SiteFacts, SiteCheckOutcome } from './site-check.ts';
-import { isIndexable } from './site-pages.ts';
+import { isIndexable, urlsByValue } from './site-pages.ts';
 import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
 
 /**
@@ -9,14 +9,7 @@ import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
  * (null) is no value and never groups pages; the page checks report it.
  */
 export function duplicateGroups(site: SiteFacts, key: string, valueOf: (page: CrawledPage) => string | null): SiteCheckOutcome {
-  const groups = new Map<string, string[]>();
-  for (const page of site.pages) {
-    const value = valueOf(page);
-    if (value === null || !isIndexable(page)) continue;
-    const group = groups.get(value);
-    if (group) group.push(page.url);
-    else groups.set(value, [page.url]);
-  }
+  const groups = urlsByValue(site.pages.filter(isIndexable), valueOf);
   const findings = [...groups]
     .filter(([, urls]) => urls.length >= 2)
     .map(([value, urls]) => ({ [key]: value, pages: firstPages(urls), page_count: urls.length }));

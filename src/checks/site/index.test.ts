@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runSiteChecks, siteChecks } from './index.ts';
-import { siteOf } from './site-fixture.ts';
+import { answering, siteOf } from './site-fixture.ts';
 
 /** The rows of CHECKS.md's "Site checks" table: id, what it finds, importance. */
 function siteCheckRows(): { id: string; importance: string }[] {
@@ -52,7 +52,7 @@ describe('runSiteChecks', () => {
 
   it('records a check that throws as finding nothing, with an error, logs it, and runs the others', () => {
     // Only the checks that ask robots.txt about a URL meet the throwing question.
-    const site = siteOf({ '/': { inSitemap: true, canonical: '/', links: ['/gone'] }, '/gone': { statusCode: 404, finalStatusCode: 404, html: false } });
+    const site = siteOf({ '/': { inSitemap: true, canonical: '/', links: ['/gone'] }, '/gone': answering(404) });
     const failing = { ...site, blockedByRobots: (): boolean => { throw new Error('robots.txt exploded'); } };
     const logged: string[] = [];
     const results = runSiteChecks(failing, (checkId) => logged.push(checkId));

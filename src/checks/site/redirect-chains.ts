@@ -1,6 +1,5 @@
 import { defineSiteCheck } from './site-check.ts';
-import { linkingPages } from './site-pages.ts';
-import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
+import { findingsWithLinkers } from './site-pages.ts';
 
 export const redirectChains = defineSiteCheck({
   id: 'redirect_chains',
@@ -11,20 +10,10 @@ export const redirectChains = defineSiteCheck({
     'Each extra redirect slows visitors down and search engines follow only a few before giving up; a redirect loop never reaches a page at all.',
   howToFix:
     'Redirect each old URL in one step to its final page, and update links to name the final URL; break loops by making one URL answer 200.',
-  run(site) {
-    const linkers = linkingPages(site);
-    const findings = site.pages.flatMap((page, index) =>
+  run: (site) =>
+    findingsWithLinkers(site, (page) =>
       page.fetched && (page.redirectHops >= 2 || page.redirectLoop)
-        ? [{
-            url: page.url,
-            redirect_target: page.redirectTarget,
-            hops: page.redirectHops,
-            loop: page.redirectLoop,
-            linked_from: firstPages(linkers[index]),
-            linked_from_count: linkers[index].length,
-          }]
-        : [],
-    );
-    return siteOutcome(findings, byPageCountThenUrl((item) => item.linked_from_count, (item) => item.url));
-  },
+        ? { url: page.url, redirect_target: page.redirectTarget, hops: page.redirectHops, loop: page.redirectLoop }
+        : null,
+    ),
 });

@@ -1,6 +1,5 @@
 import { defineSiteCheck } from './site-check.ts';
-import { linkingPages } from './site-pages.ts';
-import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
+import { findingsWithLinkers } from './site-pages.ts';
 
 export const redirectedLinks = defineSiteCheck({
   id: 'redirected_links',
@@ -10,20 +9,11 @@ export const redirectedLinks = defineSiteCheck({
   description:
     'Every redirect behind a link costs visitors a round trip and search engines a fetch, and a link that names the final URL states plainly which URL is the page.',
   howToFix: 'Change each link to the URL its redirect ends at.',
-  run(site) {
-    const linkers = linkingPages(site);
-    const findings = site.pages.flatMap((page, index) =>
+  run: (site) =>
+    findingsWithLinkers(site, (page, linkedFromCount) =>
       // A loop has no page to point at instead; redirect_chains reports it.
-      linkers[index].length > 0 && page.redirectTarget !== null && !page.redirectLoop
-        ? [{
-            url: page.url,
-            status_code: page.statusCode,
-            redirect_target: page.redirectTarget,
-            linked_from: firstPages(linkers[index]),
-            linked_from_count: linkers[index].length,
-          }]
-        : [],
-    );
-    return siteOutcome(findings, byPageCountThenUrl((item) => item.linked_from_count, (item) => item.url));
-  },
+      linkedFromCount > 0 && page.redirectTarget !== null && !page.redirectLoop
+        ? { url: page.url, status_code: page.statusCode, redirect_target: page.redirectTarget }
+        : null,
+    ),
 });

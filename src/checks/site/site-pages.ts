@@ -1,14 +1,45 @@
-// What several site checks ask of the crawl's pages: who links to whom, which pages could be indexed,
-// and why a URL that ought to be an indexable page is not one.
-import type { CrawledPage, SiteFacts } from './site-check.ts';
+// What several site checks ask of the crawl's pages: who links to whom, which pages share a value,
+// which pages could be indexed, and why a URL that ought to be an indexable page is not one.
+import type { CrawledPage, SiteCheckOutcome, SiteFacts } from './site-check.ts';
+import { byPageCountThenUrl, firstPages, siteOutcome } from './site-outcome.ts';
 
 /** For each page (by index in site.pages), the URLs of the pages that link to it. */
-export function linkingPages(site: SiteFacts): string[][] {
+function linkingPages(site: SiteFacts): string[][] {
   const linkers: string[][] = site.pages.map(() => []);
   for (const page of site.pages) {
     for (const target of page.linksOut) linkers[target].push(page.url);
   }
   return linkers;
+}
+
+/**
+ * One finding per page `describe` picks (null: none; it is told how many pages link to the page), each
+ * followed by the pages linking to it (`linked_from`, the first of them, and `linked_from_count`), the
+ * most linked first.
+ */
+export function findingsWithLinkers<T extends { url: string }>(
+  site: SiteFacts,
+  describe: (page: CrawledPage, linkedFromCount: number) => T | null,
+): SiteCheckOutcome {
+  const linkers = linkingPages(site);
+  const findings = site.pages.flatMap((page, index) => {
+    const finding = describe(page, linkers[index].length);
+    return finding === null ? [] : [{ ...finding, linked_from: firstPages(linkers[index]), linked_from_count: linkers[index].length }];
+  });
+  return siteOutcome(findings, byPageCountThenUrl((item) => item.linked_from_count, (item) => item.url));
+}
+
+/** The URLs of `pages` by the value `valueOf` gives each, in page order; a null value groups nothing. */
+export function urlsByValue(pages: readonly CrawledPage[], valueOf: (page: CrawledPage) => string | null): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const page of pages) {
+    const value = valueOf(page);
+    if (value === null) continue;
+    const group = groups.get(value);
+    if (group) group.push(page.url);
+    else groups.set(value, [page.url]);
+  }
+  return groups;
 }
 
 export function pagesByUrl(site: SiteFacts): Map<string, CrawledPage> {

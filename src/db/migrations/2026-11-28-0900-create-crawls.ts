@@ -35,11 +35,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('issues_high', 'integer', zero)
     .addColumn('issues_medium', 'integer', zero)
     .addColumn('issues_low', 'integer', zero)
-    // robots.txt as read when the crawl started (null: none, or not 200), and its Crawl-delay
-    .addColumn('robots_txt', 'text')
+    // the Crawl-delay of the robots.txt read when the crawl started
     .addColumn('crawl_delay_ms', 'integer', zero)
     // JSON of what the page checks need from the origin (robots.txt, 404 probe, favicon, ...), read once
-    // when the crawl starts and used for every page
+    // when the crawl starts and used for every page; its robots.txt is also what the crawl obeys
     .addColumn('origin_facts', 'text')
     .addColumn('error', 'text')
     .addColumn('created_at', text, notNull)
@@ -65,10 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lease_until', text)
     .addColumn('attempts', 'integer', zero)
     .addColumn('status_code', 'integer')
-    .addColumn('final_status_code', 'integer')
     .addColumn('redirect_target', 'text')
-    .addColumn('redirect_hops', 'integer', zero)
-    .addColumn('redirect_loop', 'integer', zero)
     .addColumn('content_type', 'text')
     .addColumn('error', 'text')
     .addColumn('title', 'text')

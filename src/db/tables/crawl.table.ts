@@ -28,7 +28,6 @@ export interface CrawlsTable {
   issues_high: Generated<number>;
   issues_medium: Generated<number>;
   issues_low: Generated<number>;
-  robots_txt: string | null;
   crawl_delay_ms: Generated<number>;
   /** JSON of OriginFacts, read once when the crawl starts */
   origin_facts: string | null;
@@ -54,11 +53,10 @@ export interface CrawlPagesTable {
   /** while fetching: when the claim runs out and another worker may take the page */
   lease_until: string | null;
   attempts: Generated<number>;
+  /** the answer's status (a redirect's 3xx: redirects are recorded, not followed); null when not fetched */
   status_code: number | null;
-  final_status_code: number | null;
+  /** where a redirect points (normalised when on the host); chains are followed through the rows */
   redirect_target: string | null;
-  redirect_hops: Generated<number>;
-  redirect_loop: Generated<number>;
   content_type: string | null;
   error: string | null;
   title: string | null;

@@ -9,6 +9,7 @@ import { oneOf } from '../../schemas/common.ts';
 import { parseId } from '../../schemas/parse-id.ts';
 import { validationMessages } from '../../schemas/validation-messages.ts';
 import { QueueUnavailableError, ValidationError } from '../../services/errors.ts';
+import { CRAWL_LIMITS } from '../../services/crawl.service.ts';
 import { csvStream, sendCsv } from '../../csv/csv.ts';
 import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS } from '../../csv/crawl-columns.ts';
 import { csrfToken } from '../csrf.ts';
@@ -21,7 +22,7 @@ import { crawlsListPage } from '../views/crawls-list.ts';
 import { shortUrl } from '../views/format.ts';
 import type { FieldErrors } from '../views/form-parts.ts';
 import { newCrawlPage, type NewCrawlValues } from '../views/new-crawl.ts';
-import { dropEmptyQueryValues, noticeFrom } from './list-query.ts';
+import { dropEmptyQueryValues, listWindow, noticeFrom } from './list-query.ts';
 
 const CrawlsPageQuery = Type.Object({ ...CrawlListQuery.properties, notice: Type.Optional(Type.String({ maxLength: 40 })) });
 /** The pages list's filters, sort and paging, as the API's (format aside: the CSV has its own path). */
@@ -41,10 +42,7 @@ const CrawlFormBody = Type.Object({
 });
 
 const LIST_NOTICES = { 'crawl-deleted': 'The crawl was deleted. The reports it made stay in their project.' };
-/** The crawl service's bounds for max_depth (API.md), shown in the form's hint. */
-const MAX_DEPTH_LIMIT = 50;
-const DEFAULT_MAX_PAGES = 100;
-const DEFAULT_MAX_DEPTH = 10;
+const { maxDepth: MAX_DEPTH_LIMIT, defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH } = CRAWL_LIMITS;
 
 function textValue(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
@@ -69,14 +67,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const filters = { project: q.project, state: q.state, sort_by: q.sort_by ?? 'id', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
-      const page = await crawls.list(signedInAccount(request).id, {
-        project: filters.project,
-        state: filters.state,
-        sortBy: filters.sort_by,
-        sort: filters.sort,
-        page: q.page ?? 1,
-        perPage: filters.per_page,
-      });
+      const page = await crawls.list(signedInAccount(request).id, { project: filters.project, state: filters.state, ...listWindow(filters, q.page) });
       return sendPage(reply, 200, crawlsListPage({
         nav: dashboardNav(request, reply, 'crawls'),
         page,
@@ -155,18 +146,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = parseId(request.params.id);
       const q = request.query;
       const filters = { status: q.status, result: q.result, sort_by: q.sort_by ?? 'url', sort: q.sort ?? 'asc', per_page: q.per_page ?? 100 };
-      const crawl = await crawls.show(accountId, id);
-      const [issues, pages] = await Promise.all([
-        crawl.state === 'done' ? crawls.issues(accountId, id) : null,
-        crawls.pages(accountId, id, {
-          status: filters.status,
-          result: filters.result,
-          sortBy: filters.sort_by,
-          sort: filters.sort,
-          page: q.page ?? 1,
-          perPage: filters.per_page,
-        }),
-      ]);
+      const { crawl, pages, issues } = await crawls.overview(accountId, id, { status: filters.status, result: filters.result, ...listWindow(filters, q.page) });
       return sendPage(reply, 200, crawlPage({ nav: dashboardNav(request, reply, 'crawls'), crawl, issues, pages, filters }));
     },
   );
@@ -195,7 +175,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = parseId(request.params.id);
       const issues = await crawls.issues(signedInAccount(request).id, id);
-      return sendCsv(reply, `crawl-${id}-issues.csv`, await csvStream(CRAWL_ISSUE_CSV_COLUMNS, (async function* () { yield* issues; })()));
+      return sendCsv(reply, `crawl-${id}-issues.csv`, await csvStream(CRAWL_ISSUE_CSV_COLUMNS, issues));
     },
   );
 

@@ -14,7 +14,7 @@ import { confirmDeletePage } from '../views/confirm-delete.ts';
 import { plural } from '../views/format.ts';
 import { projectPage } from '../views/project-page.ts';
 import { projectsListPage } from '../views/projects-list.ts';
-import { dropEmptyQueryValues, noticeFrom } from './list-query.ts';
+import { dropEmptyQueryValues, listWindow, noticeFrom } from './list-query.ts';
 
 const ProjectsPageQuery = Type.Object({ ...ProjectListQuery.properties, notice: Type.Optional(Type.String({ maxLength: 40 })) });
 const NOTICES = { 'project-deleted': 'The project and its reports were deleted.' };
@@ -28,13 +28,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => {
       const q = request.query;
       const filters = { search: q.search, sort_by: q.sort_by ?? 'created_at', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
-      const page = await lists.projects(signedInAccount(request).id, {
-        search: filters.search,
-        sortBy: filters.sort_by,
-        sort: filters.sort,
-        page: q.page ?? 1,
-        perPage: filters.per_page,
-      });
+      const page = await lists.projects(signedInAccount(request).id, { search: filters.search, ...listWindow(filters, q.page) });
       return sendPage(reply, 200, projectsListPage({
         nav: dashboardNav(request, reply, 'projects'),
         page,
@@ -67,11 +61,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => {
       const accountId = signedInAccount(request).id;
       const name = request.params.project;
-      const [project, latest] = await Promise.all([
-        projects.find(accountId, name),
-        crawls.list(accountId, { project: name, sortBy: 'id', sort: 'desc', page: 1, perPage: 1 }),
-      ]);
-      const latestCrawl = latest.items[0];
+      const [project, latestCrawl] = await Promise.all([projects.find(accountId, name), crawls.latest(accountId, name)]);
       if (!project && !latestCrawl) throw new NotFoundError();
       // The start URL to offer: the latest crawl's, else the origin of the newest report, else https.
       let crawlUrl = latestCrawl?.url ?? `https://${name}/`;

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CreateReportBody, ReportIdParams, ReportListQuery, UpdateReportBody } from '../../schemas/reports.ts';
+import { CreateReportBody, ReportIdParams, ReportListQuery, UpdateReportBody, reportListFilters } from '../../schemas/reports.ts';
 import { parseId } from '../../schemas/parse-id.ts';
 import { validationMessages } from '../../schemas/validation-messages.ts';
 import { TooManyAnalysesError } from '../../services/analysis-slots.ts';
@@ -126,15 +126,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/dashboard/reports.csv',
     { schema: { hide: true, querystring: ReportListQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
     async (request, reply) => {
-      const q = request.query;
-      const rows = lists.reportRows(signedInAccount(request).id, {
-        search: q.search || undefined,
-        project: q.project,
-        result: q.result,
-        state: q.state,
-        sortBy: q.sort_by ?? 'id',
-        sort: q.sort ?? 'desc',
-      });
+      const rows = lists.reportRows(signedInAccount(request).id, reportListFilters(request.query));
       return sendCsv(reply, 'reports.csv', await csvStream(REPORT_CSV_COLUMNS, rows));
     },
   );

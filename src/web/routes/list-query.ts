@@ -14,3 +14,11 @@ export async function dropEmptyQueryValues(request: FastifyRequest): Promise<voi
 export function noticeFrom(notices: Record<string, string>, name: string | undefined): string | undefined {
   return name !== undefined && Object.hasOwn(notices, name) ? notices[name] : undefined;
 }
+
+/** A list form's sort and paging (its defaults applied) as the services take them. */
+export function listWindow<SortKey extends string>(
+  filters: { sort_by: SortKey; sort: 'asc' | 'desc'; per_page: number },
+  page: number | undefined,
+): { sortBy: SortKey; sort: 'asc' | 'desc'; page: number; perPage: number } {
+  return { sortBy: filters.sort_by, sort: filters.sort, page: page ?? 1, perPage: filters.per_page };
+}

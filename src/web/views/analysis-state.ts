@@ -1,6 +1,7 @@
 // How a report's analysis state shows on the dashboard and report pages: a queued or running
-// analysis, a failed one, and a report that has had no successful run yet. Pages that show an
-// analysis in progress refresh themselves (a meta refresh: no script needed).
+// analysis, a failed one, and a report that has had no successful run yet; and the score chip the
+// lists share. Pages that show an analysis in progress refresh themselves (a meta refresh: no script needed).
+import type { Verdict } from '../../analysis/types.ts';
 import type { ReportSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { VERDICT_NAMES } from './format.ts';
@@ -14,12 +15,15 @@ export function analysisInProgress(report: Pick<ReportSummary, 'state'>): boolea
   return report.state === 'queued' || report.state === 'running';
 }
 
+/** A score and its verdict as a chip ("87 · Good"), or `none` for something not scored. */
+export function verdictChip(scored: { score: number | null; result: Verdict | null }, none: SafeHtml = html``): SafeHtml {
+  if (scored.score === null || scored.result === null) return none;
+  return html`<span class="verdict-chip verdict-chip--${scored.result}">${scored.score} · ${VERDICT_NAMES[scored.result]}</span>`;
+}
+
 /** The score chip of a list row: the verdict when there is a run, else the state; plus the state while one is pending or failed. */
 export function scoreChip(report: ReportSummary): SafeHtml {
-  const verdict =
-    report.result === null
-      ? html``
-      : html`<span class="verdict-chip verdict-chip--${report.result}">${report.score} · ${VERDICT_NAMES[report.result]}</span>`;
+  const verdict = verdictChip(report);
   if (report.state === 'done') return verdict;
   return html`${verdict} <span class="state-chip state-chip--${report.state}">${STATE_NAMES[report.state]}</span>`;
 }

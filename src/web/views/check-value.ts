@@ -10,12 +10,14 @@ const MAX_ERROR_ITEMS = 25;
 /** Deeper structures are shown as JSON text: rare, and a nested list of lists helps nobody. */
 const MAX_DEPTH = 2;
 
-function clip(text: string, max = MAX_TEXT): string {
+/** The text cut to `max` characters, an ellipsis in place of the rest. */
+export function clip(text: string, max = MAX_TEXT): string {
   const characters = [...text];
   return characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : text;
 }
 
-function more(total: number, shown: number): SafeHtml | '' {
+/** The last item of a capped list: how many were left out. */
+export function more(total: number, shown: number): SafeHtml | '' {
   return total > shown ? html`<li class="more">… and ${formatNumber(total - shown)} more</li>` : '';
 }
 

@@ -7,7 +7,7 @@ import { siteChecks } from '../../checks/site/index.ts';
 import type { SiteCheckDefinition } from '../../checks/site/site-check.ts';
 import type { CrawlIssue } from '../../services/crawl-view.ts';
 import { html, httpUrlOrNull, withCodeSpans, type SafeHtml } from '../html.ts';
-import { renderValue } from './check-value.ts';
+import { clip, more, renderValue } from './check-value.ts';
 import { IMPORTANCE_NAMES, formatNumber, plural, shortUrl } from './format.ts';
 
 type Item = Record<string, unknown>;
@@ -16,7 +16,6 @@ type Item = Record<string, unknown>;
 const OPEN_ITEMS = 5;
 /** Pages named under a finding shown at once; more are collapsed. */
 const OPEN_PAGES = 3;
-const MAX_TEXT = 300;
 
 const CHECKS = new Map<string, SiteCheckDefinition>(siteChecks.map((check) => [check.id, check]));
 
@@ -39,11 +38,6 @@ function urlsOf(item: Item, key: string): string[] {
   return Array.isArray(value) ? value.filter((url): url is string => typeof url === 'string') : [];
 }
 
-function clip(text: string): string {
-  const characters = [...text];
-  return characters.length > MAX_TEXT ? `${characters.slice(0, MAX_TEXT - 1).join('')}…` : text;
-}
-
 /** A URL of the site as a link to it (http(s) only); anything else as text. */
 export function pageLink(url: string | null): SafeHtml {
   if (url === null) return html`<span class="none">unknown</span>`;
@@ -58,9 +52,7 @@ function pageList(label: string, urls: readonly string[], total: number | null):
   if (urls.length === 0) return '';
   const all = Math.max(total ?? urls.length, urls.length);
   const heading = `${label} ${plural(all, 'page')}`;
-  const list = html`<ul class="page-list">${urls.map((url) => html`<li>${pageLink(url)}</li>`)}${all > urls.length
-    ? html`<li class="more">… and ${formatNumber(all - urls.length)} more</li>`
-    : ''}</ul>`;
+  const list = html`<ul class="page-list">${urls.map((url) => html`<li>${pageLink(url)}</li>`)}${more(all, urls.length)}</ul>`;
   return all > OPEN_PAGES
     ? html`<details class="site-item-pages"><summary>${heading}</summary>${list}</details>`
     : html`<div class="site-item-pages"><p class="site-item-label">${heading}:</p>${list}</div>`;

@@ -4,13 +4,15 @@
 import type { Crawl, CrawlIssue, CrawlPage } from '../../services/crawl-view.ts';
 import type { Page } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
+import { verdictChip } from './analysis-state.ts';
 import { siteIssuesSection, pageLink } from './crawl-issues.ts';
 import { CRAWL_REFRESH_SECONDS, CRAWL_STATE_NAMES, crawlInProgress, crawlProgressText, crawlStateChip } from './crawl-state.ts';
-import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, plural, shortUrl, timeElement } from './format.ts';
+import { PRIVACY_NAMES, formatNumber, plural, shortUrl, timeElement } from './format.ts';
+import { issueCountsList } from './issue-counts.ts';
 import { layout, type HeaderNav } from './layout.ts';
-import { listControls, selectOption } from './list-controls.ts';
+import { filterActions, listControls, resultSelect, selectOption, sortedCaption } from './list-controls.ts';
 import { listHref, pagination } from './pagination.ts';
-import { scoreRing } from './score-ring.ts';
+import { scoreWithVerdict } from './score-ring.ts';
 
 const PAGE_STATUS_FILTERS = ['2xx', '3xx', '4xx', '5xx', 'failed'] as const;
 
@@ -99,22 +101,15 @@ function progressSection(crawl: Crawl): SafeHtml {
 }
 
 function summary(crawl: Crawl): SafeHtml {
-  const { issues } = crawl;
-  const total = issues.high + issues.medium + issues.low;
   const score = crawl.score !== null && crawl.result !== null
-    ? html`${scoreRing(crawl.score, crawl.result)}
-    <p class="verdict verdict--${crawl.result}"><span class="verdict-label">${VERDICT_NAMES[crawl.result]}</span></p>`
+    ? scoreWithVerdict(crawl.score, crawl.result)
     : html`<p class="none">No page could be analysed, so the site has no score.</p>`;
   return html`<section class="summary" aria-labelledby="summary-heading">
   <h2 id="summary-heading" class="visually-hidden">Site score</h2>
   <div class="score">${score}</div>
   <div class="summary-details">
     <h3>Site issues by importance</h3>
-    <ul class="issue-counts" aria-label="${plural(total, 'site issue')}">
-      <li class="issue issue--high"><span class="issue-count">${formatNumber(issues.high)}</span> high</li>
-      <li class="issue issue--medium"><span class="issue-count">${formatNumber(issues.medium)}</span> medium</li>
-      <li class="issue issue--low"><span class="issue-count">${formatNumber(issues.low)}</span> low</li>
-    </ul>
+    ${issueCountsList(crawl.issues, 'site issue')}
     <h3>On this page</h3>
     <ul class="category-links">
       <li><a href="#issues">Site issues</a></li>
@@ -149,9 +144,7 @@ function pageRow(page: CrawlPage): SafeHtml {
     ${pageNote(page)}</td>
   <td data-label="Status">${statusCell(page)}</td>
   <td data-label="Depth">${page.depth === null ? html`<span class="none">sitemap only</span>` : formatNumber(page.depth)}</td>
-  <td data-label="Score">${page.score !== null && page.result !== null
-    ? html`<span class="verdict-chip verdict-chip--${page.result}">${page.score} · ${VERDICT_NAMES[page.result]}</span>`
-    : html`<span class="none">not analysed</span>`}</td>
+  <td data-label="Score">${verdictChip(page, html`<span class="none">not analysed</span>`)}</td>
   <td data-label="Inlinks">${formatNumber(page.inlinks)}</td>
 </tr>`;
 }
@@ -165,18 +158,9 @@ function pagesFilters(crawlId: number, filters: CrawlPageFilters): SafeHtml {
       ${PAGE_STATUS_FILTERS.map((status) => selectOption(status, STATUS_LABELS[status], status === filters.status))}
     </select>
   </div>
-  <div class="field">
-    <label for="result">Result</label>
-    <select id="result" name="result">
-      ${selectOption('', 'Any result', !filters.result)}
-      ${(['good', 'decent', 'bad'] as const).map((verdict) => selectOption(verdict, VERDICT_NAMES[verdict], verdict === filters.result))}
-    </select>
-  </div>
+  ${resultSelect(filters.result)}
   ${listControls(SORT_KEYS, filters)}
-  <div class="filters-actions">
-    <button type="submit" class="button button--primary">Apply</button>
-    <a class="button button--quiet" href="/dashboard/crawls/${crawlId}#pages">Reset</a>
-  </div>
+  ${filterActions(`/dashboard/crawls/${crawlId}#pages`)}
 </form>`;
 }
 
@@ -192,7 +176,7 @@ function pagesSection(crawl: Crawl, pages: Page<CrawlPage>, filters: CrawlPageFi
       ? html`No page matches these filters. <a href="${path}#pages">Show all pages</a>`
       : 'No page has been reached yet.'}</p>`
     : html`<div class="table-wrap"><table class="list-table crawl-pages-table">
-  <caption class="visually-hidden">Pages, ${filters.sort === 'asc' ? 'ascending' : 'descending'} by ${SORT_KEYS.find(([key]) => key === filters.sort_by)?.[1] ?? filters.sort_by}</caption>
+  ${sortedCaption('Pages', SORT_KEYS, filters)}
   <thead><tr><th scope="col">Page</th><th scope="col">Status</th><th scope="col">Depth</th><th scope="col">Score</th><th scope="col">Inlinks</th></tr></thead>
   <tbody>${pages.items.map(pageRow)}</tbody>
 </table></div>

@@ -3,7 +3,8 @@
 import type { CrawlState } from '../../db/tables/crawl.table.ts';
 import type { Crawl } from '../../services/crawl-view.ts';
 import { html, type SafeHtml } from '../html.ts';
-import { VERDICT_NAMES, formatNumber } from './format.ts';
+import { verdictChip } from './analysis-state.ts';
+import { formatNumber } from './format.ts';
 
 /** Seconds between reloads of a page that shows a crawl under way: a crawl takes a while. */
 export const CRAWL_REFRESH_SECONDS = 5;
@@ -26,10 +27,7 @@ export function crawlStateChip(crawl: Pick<Crawl, 'state'>): SafeHtml {
 
 /** The site score and verdict once the crawl is done; a muted word otherwise. */
 export function crawlScoreChip(crawl: Pick<Crawl, 'score' | 'result' | 'state'>): SafeHtml {
-  if (crawl.score !== null && crawl.result !== null) {
-    return html`<span class="verdict-chip verdict-chip--${crawl.result}">${crawl.score} · ${VERDICT_NAMES[crawl.result]}</span>`;
-  }
-  return html`<span class="none">${crawl.state === 'done' ? 'no page scored' : 'not yet'}</span>`;
+  return verdictChip(crawl, html`<span class="none">${crawl.state === 'done' ? 'no page scored' : 'not yet'}</span>`);
 }
 
 /** "12 of 100 pages analysed, 40 found, 1 failed". */

@@ -5,9 +5,10 @@ import type { Crawl } from '../../services/crawl-view.ts';
 import type { Page } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { CRAWL_REFRESH_SECONDS, CRAWL_STATE_NAMES, crawlInProgress, crawlProgressText, crawlScoreChip, crawlStateChip } from './crawl-state.ts';
-import { formatNumber, shortUrl, timeElement } from './format.ts';
+import { shortUrl, timeElement } from './format.ts';
+import { issueCountsInline } from './issue-counts.ts';
 import { layout, type HeaderNav } from './layout.ts';
-import { listControls, selectOption } from './list-controls.ts';
+import { filterActions, listControls, selectOption } from './list-controls.ts';
 import { pagination } from './pagination.ts';
 
 interface CrawlFilters {
@@ -44,19 +45,13 @@ function filtersForm(filters: CrawlFilters): SafeHtml {
     </select>
   </div>
   ${listControls(SORT_KEYS, filters)}
-  <div class="filters-actions">
-    <button type="submit" class="button button--primary">Apply</button>
-    <a class="button button--quiet" href="/dashboard/crawls">Reset</a>
-  </div>
+  ${filterActions('/dashboard/crawls')}
 </form>`;
 }
 
 /** "3 high, 5 medium, 2 low" once done. */
 export function crawlIssueCounts(crawl: Crawl): SafeHtml {
-  if (crawl.state !== 'done') return html`<span class="none">not yet</span>`;
-  const { issues } = crawl;
-  return html`<span class="issue-inline issue-inline--high">${formatNumber(issues.high)} high</span>,
-    <span class="issue-inline">${formatNumber(issues.medium)} medium</span>, <span class="issue-inline">${formatNumber(issues.low)} low</span>`;
+  return crawl.state === 'done' ? issueCountsInline(crawl.issues) : html`<span class="none">not yet</span>`;
 }
 
 function crawlRow(crawl: Crawl): SafeHtml {

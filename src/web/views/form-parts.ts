@@ -41,13 +41,18 @@ export interface PrivacyFieldsOptions {
   hasPassword: boolean;
 }
 
-export function privacyFields({ selected, errors, hasPassword }: PrivacyFieldsOptions): SafeHtml {
-  const choices = ([0, 1, 2] as const).map(
+/** A radio button with its name and description for each of `values`. */
+export function privacyChoices(values: readonly Privacy[], selected: Privacy): SafeHtml[] {
+  return values.map(
     (value) => html`<div class="choice">
   <input type="radio" id="privacy-${value}" name="privacy" value="${value}"${value === selected ? html` checked` : ''}>
   <label for="privacy-${value}"><strong>${PRIVACY_NAMES[value]}</strong> <span class="hint">${PRIVACY_DESCRIPTIONS[value]}</span></label>
 </div>`,
   );
+}
+
+export function privacyFields({ selected, errors, hasPassword }: PrivacyFieldsOptions): SafeHtml {
+  const choices = privacyChoices([0, 1, 2], selected);
   const passwordHint = hasPassword
     ? 'Only for Password. Leave it empty to keep the current password.'
     : 'Only for Password: 1 to 128 characters. Share it with the people who should see the report.';

@@ -1,8 +1,8 @@
 // The form that starts a crawl (a site audit). The crawl runs in the background: the form lands on the
 // crawl's page, which shows its progress. After an error the values come back with each field's message.
 import { html, type SafeHtml } from '../html.ts';
-import { csrfField, fieldError, otherErrors, type FieldErrors } from './form-parts.ts';
-import { PRIVACY_DESCRIPTIONS, PRIVACY_NAMES, formatNumber } from './format.ts';
+import { csrfField, fieldError, otherErrors, privacyChoices, type FieldErrors } from './form-parts.ts';
+import { formatNumber } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
 
 export interface NewCrawlValues {
@@ -31,12 +31,6 @@ function describedBy(errors: FieldErrors, field: string): SafeHtml {
 }
 
 export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, maxDepthLimit }: NewCrawlPageOptions): SafeHtml {
-  const privacyChoices = ([0, 1] as const).map(
-    (value) => html`<div class="choice">
-  <input type="radio" id="privacy-${value}" name="privacy" value="${value}"${value === values.privacy ? html` checked` : ''}>
-  <label for="privacy-${value}"><strong>${PRIVACY_NAMES[value]}</strong> <span class="hint">${PRIVACY_DESCRIPTIONS[value]}</span></label>
-</div>`,
-  );
   return layout({
     title: 'New crawl · pagegrade',
     description: 'Crawl a site: analyse its pages and check the site as a whole.',
@@ -77,7 +71,7 @@ export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, ma
     <fieldset class="field">
       <legend>Who can see the reports of its pages</legend>
       ${fieldError(errors, 'privacy')}
-      ${privacyChoices}
+      ${privacyChoices([0, 1], values.privacy)}
     </fieldset>
     <div class="form-actions">
       <button type="submit" class="button button--primary">Start the crawl</button>

@@ -4,9 +4,10 @@ import type { Project } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { CRAWL_REFRESH_SECONDS, crawlInProgress, crawlProgressText, crawlScoreChip, crawlStateChip } from './crawl-state.ts';
 import { crawlIssueCounts } from './crawls-list.ts';
-import { formatNumber, plural, shortUrl, timeElement } from './format.ts';
+import { plural, shortUrl, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
 import { listHref } from './pagination.ts';
+import { resultCountChips } from './projects-list.ts';
 
 export interface ProjectPageOptions {
   nav: HeaderNav;
@@ -25,13 +26,10 @@ function reportsPanel(name: string, project: Project | undefined): SafeHtml {
   <p>No reports yet.</p>
 </section>`;
   }
-  const counts = project.result_counts;
   return html`<section class="panel" aria-labelledby="reports-heading">
   <h2 id="reports-heading">Reports</h2>
   <p>${plural(project.reports_count, 'report')} since ${timeElement(project.created_at)}:
-    <span class="verdict-chip verdict-chip--good">${formatNumber(counts.good)} good</span>
-    <span class="verdict-chip verdict-chip--decent">${formatNumber(counts.decent)} decent</span>
-    <span class="verdict-chip verdict-chip--bad">${formatNumber(counts.bad)} bad</span></p>
+    ${resultCountChips(project.result_counts)}</p>
   <p><a href="${listHref('/dashboard/reports', { project: name })}">See the reports of ${name}</a></p>
 </section>`;
 }

@@ -3,7 +3,7 @@ import type { Page, Project } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { formatNumber, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
-import { listControls } from './list-controls.ts';
+import { filterActions, listControls } from './list-controls.ts';
 import { listHref, pagination } from './pagination.ts';
 
 interface ProjectFilters {
@@ -25,15 +25,19 @@ const SORT_KEYS: readonly [ProjectFilters['sort_by'], string][] = [
   ['project', 'Name'],
 ];
 
+/** How many of a project's reports are good, decent and bad, as chips. */
+export function resultCountChips(counts: Project['result_counts']): SafeHtml {
+  return html`<span class="verdict-chip verdict-chip--good">${formatNumber(counts.good)} good</span>
+    <span class="verdict-chip verdict-chip--decent">${formatNumber(counts.decent)} decent</span>
+    <span class="verdict-chip verdict-chip--bad">${formatNumber(counts.bad)} bad</span>`;
+}
+
 function projectRow(project: Project): SafeHtml {
-  const counts = project.result_counts;
   const encoded = encodeURIComponent(project.project);
   return html`<tr>
   <td data-label="Project"><a href="/dashboard/projects/${encoded}">${project.project}</a></td>
   <td data-label="Reports"><a href="${listHref('/dashboard/reports', { project: project.project })}">${formatNumber(project.reports_count)}<span class="visually-hidden"> reports of ${project.project}</span></a></td>
-  <td data-label="Results"><span class="verdict-chip verdict-chip--good">${formatNumber(counts.good)} good</span>
-    <span class="verdict-chip verdict-chip--decent">${formatNumber(counts.decent)} decent</span>
-    <span class="verdict-chip verdict-chip--bad">${formatNumber(counts.bad)} bad</span></td>
+  <td data-label="Results">${resultCountChips(project.result_counts)}</td>
   <td data-label="Created">${timeElement(project.created_at)}</td>
   <td data-label="Actions" class="row-actions"><a class="danger-link" href="/dashboard/projects/${encoded}/delete">Delete<span class="visually-hidden"> ${project.project}</span></a></td>
 </tr>`;
@@ -58,10 +62,7 @@ ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
     <input id="search" name="search" type="search" maxlength="2048" value="${filters.search ?? ''}">
   </div>
   ${listControls(SORT_KEYS, filters)}
-  <div class="filters-actions">
-    <button type="submit" class="button button--primary">Apply</button>
-    <a class="button button--quiet" href="/dashboard/projects">Reset</a>
-  </div>
+  ${filterActions('/dashboard/projects')}
 </form>
 ${page.total === 0
   ? html`<p class="empty">${filters.search ? 'No project matches.' : 'No projects yet: a project appears with its first report.'}</p>`

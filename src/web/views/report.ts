@@ -12,16 +12,15 @@ import {
   IMPORTANCE_NAMES,
   PRIVACY_DESCRIPTIONS,
   PRIVACY_NAMES,
-  VERDICT_NAMES,
   formatBytes,
   formatNumber,
-  plural,
   shortUrl,
   timeElement,
 } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, analysisNotice } from './analysis-state.ts';
-import { scoreRing } from './score-ring.ts';
+import { issueCountsList } from './issue-counts.ts';
+import { scoreWithVerdict } from './score-ring.ts';
 import { TRIGGER_NAMES } from './run-list.ts';
 import { renderedSection } from './rendered-comparison.ts';
 
@@ -144,21 +143,14 @@ function pageFacts(report: Report, page: PageFacts): SafeHtml {
 }
 
 function summary(report: AnalysedReport, groups: Map<Category, CheckRow[]>): SafeHtml {
-  const { issues } = report;
-  const failedTotal = issues.high + issues.medium + issues.low;
   return html`<section class="summary" aria-labelledby="summary-heading">
   <h2 id="summary-heading" class="visually-hidden">Summary</h2>
   <div class="score">
-    ${scoreRing(report.score, report.result)}
-    <p class="verdict verdict--${report.result}"><span class="verdict-label">${VERDICT_NAMES[report.result]}</span></p>
+    ${scoreWithVerdict(report.score, report.result)}
   </div>
   <div class="summary-details">
     <h3>Failed checks by importance</h3>
-    <ul class="issue-counts" aria-label="${plural(failedTotal, 'failed check')}">
-      <li class="issue issue--high"><span class="issue-count">${formatNumber(issues.high)}</span> high</li>
-      <li class="issue issue--medium"><span class="issue-count">${formatNumber(issues.medium)}</span> medium</li>
-      <li class="issue issue--low"><span class="issue-count">${formatNumber(issues.low)}</span> low</li>
-    </ul>
+    ${issueCountsList(report.issues, 'failed check')}
     <h3>Categories</h3>
     <ul class="category-links">${CATEGORIES.map(
       (category) => html`<li><a href="#category-${category}">${CATEGORY_NAMES[category]}</a> <span class="category-counts">${countsLine(groups.get(category) ?? [])}</span></li>`,

@@ -4,10 +4,11 @@ import type { Verdict } from '../../analysis/types.ts';
 import type { Page, ReportState, ReportSummary } from '../../services/types.ts';
 import { REPORT_STATES } from '../../db/tables/report.table.ts';
 import { html, type SafeHtml } from '../html.ts';
-import { PRIVACY_NAMES, VERDICT_NAMES, formatNumber, shortUrl, timeElement } from './format.ts';
+import { PRIVACY_NAMES, shortUrl, timeElement } from './format.ts';
+import { issueCountsInline } from './issue-counts.ts';
 import { layout, type HeaderNav } from './layout.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, scoreChip } from './analysis-state.ts';
-import { listControls, selectOption } from './list-controls.ts';
+import { filterActions, listControls, resultSelect, selectOption, sortedCaption } from './list-controls.ts';
 import { listHref, pagination } from './pagination.ts';
 import { scheduleText } from './schedule-form.ts';
 import { scoreDelta } from './score-delta.ts';
@@ -55,13 +56,7 @@ function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeH
       ${projectNames.map((name) => selectOption(name, name, name === filters.project))}
     </select>
   </div>
-  <div class="field">
-    <label for="result">Result</label>
-    <select id="result" name="result">
-      ${selectOption('', 'Any result', !filters.result)}
-      ${(['good', 'decent', 'bad'] as const).map((verdict) => selectOption(verdict, VERDICT_NAMES[verdict], verdict === filters.result))}
-    </select>
-  </div>
+  ${resultSelect(filters.result)}
   <div class="field">
     <label for="state">Analysis</label>
     <select id="state" name="state">
@@ -70,10 +65,7 @@ function filtersForm(filters: ReportFilters, projects: readonly string[]): SafeH
     </select>
   </div>
   ${listControls(SORT_KEYS, filters)}
-  <div class="filters-actions">
-    <button type="submit" class="button button--primary">Apply</button>
-    <a class="button button--quiet" href="/dashboard/reports">Reset</a>
-  </div>
+  ${filterActions('/dashboard/reports')}
 </form>`;
 }
 
@@ -87,8 +79,7 @@ function reportRow(report: ReportSummary, previousScore: number | undefined): Sa
   <td data-label="Change">${scoreDelta(change)}</td>
   <td data-label="Failed checks">${issues === null
     ? html`<span class="muted">no run yet</span>`
-    : html`<span class="issue-inline issue-inline--high">${formatNumber(issues.high)} high</span>,
-    <span class="issue-inline">${formatNumber(issues.medium)} medium</span>, <span class="issue-inline">${formatNumber(issues.low)} low</span>`}</td>
+    : issueCountsInline(issues)}</td>
   <td data-label="Privacy">${PRIVACY_NAMES[report.privacy]}</td>
   <td data-label="Schedule">${scheduleText(report.schedule)}</td>
   <td data-label="Generated">${report.generated_at === null ? html`<span class="muted">not yet</span>` : timeElement(report.generated_at)}</td>
@@ -126,7 +117,7 @@ ${filtersForm(filters, projects)}
 ${page.items.length === 0 && page.total === 0
   ? emptyState(filtered)
   : html`<div class="table-wrap"><table class="list-table">
-  <caption class="visually-hidden">Reports, ${filters.sort === 'asc' ? 'ascending' : 'descending'} by ${SORT_KEYS.find(([key]) => key === filters.sort_by)?.[1] ?? filters.sort_by}</caption>
+  ${sortedCaption('Reports', SORT_KEYS, filters)}
   <thead><tr><th scope="col">Report</th><th scope="col">Score</th><th scope="col">Change</th><th scope="col">Failed checks</th><th scope="col">Privacy</th><th scope="col">Schedule</th><th scope="col">Generated</th><th scope="col">Actions</th></tr></thead>
   <tbody>${page.items.map((report) => reportRow(report, previousScores.get(report.id)))}</tbody>
 </table></div>

@@ -138,7 +138,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const issues = await crawls.issues(request.account.id, parseId(request.params.id));
-      if (request.query.format === 'csv') return sendCsv(reply, 'issues.csv', await csvStream(CRAWL_ISSUE_CSV_COLUMNS, (async function* () { yield* issues; })()));
+      if (request.query.format === 'csv') return sendCsv(reply, 'issues.csv', await csvStream(CRAWL_ISSUE_CSV_COLUMNS, issues));
       return { data: issues, status: 200 as const };
     },
   );

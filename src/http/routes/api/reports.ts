@@ -10,6 +10,7 @@ import {
   ReportQueuedResponse,
   ReportResponse,
   UpdateReportBody,
+  reportListFilters,
 } from '../../../schemas/reports.ts';
 import { commonErrorResponses, listOrCsvResponse } from '../../../schemas/common.ts';
 import { csvStream, sendCsv } from '../../../csv/csv.ts';
@@ -51,14 +52,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const filters = {
-        search: q.search || undefined,
-        project: q.project,
-        result: q.result,
-        state: q.state,
-        sortBy: q.sort_by ?? 'id',
-        sort: q.sort ?? 'desc',
-      };
+      const filters = reportListFilters(q);
       if (q.format === 'csv') {
         return sendCsv(reply, 'reports.csv', await csvStream(REPORT_CSV_COLUMNS, lists.reportRows(request.account.id, filters)));
       }
