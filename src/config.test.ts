@@ -1,4 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEFAULT_THRESHOLDS } from './checks/thresholds.ts';
@@ -38,6 +40,26 @@ describe('loadConfig', () => {
     for (const bad of ['0', 'two', '33']) {
       expect(() => loadConfig({ PAGEGRADE_RENDER_CONCURRENCY: bad }), bad).toThrow(/PAGEGRADE_RENDER_CONCURRENCY must be an integer from 1 to 32/);
     }
+  });
+
+  it('reads the brand settings and refuses a bad colour, name or logo', () => {
+    expect(loadConfig({}).brand).toEqual({ name: 'pagegrade', logoPath: undefined, color: '#1d4ed8' });
+    const dir = mkdtempSync(join(tmpdir(), 'brand-'));
+    const logo = join(dir, 'logo.svg');
+    writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(loadConfig({ PAGEGRADE_BRAND_NAME: ' Acme SEO ', PAGEGRADE_BRAND_COLOR: '#0B7A75', PAGEGRADE_BRAND_LOGO: logo }).brand).toEqual({
+      name: 'Acme SEO',
+      logoPath: logo,
+      color: '#0b7a75',
+    });
+    for (const bad of ['red', '#fff', '#12345g', 'rgb(0,0,0)']) {
+      expect(() => loadConfig({ PAGEGRADE_BRAND_COLOR: bad }), bad).toThrow(/PAGEGRADE_BRAND_COLOR must be a colour as #rrggbb/);
+    }
+    expect(() => loadConfig({ PAGEGRADE_BRAND_NAME: 'x'.repeat(61) })).toThrow(/PAGEGRADE_BRAND_NAME must be at most 60 characters/);
+    expect(() => loadConfig({ PAGEGRADE_BRAND_LOGO: join(dir, 'missing.png') })).toThrow(/must name a readable image file/);
+    expect(() => loadConfig({ PAGEGRADE_BRAND_LOGO: dir + '.exe' })).toThrow(/PAGEGRADE_BRAND_LOGO must be a .png/);
+    writeFileSync(join(dir, 'huge.png'), Buffer.alloc(1024 * 1024 + 1));
+    expect(() => loadConfig({ PAGEGRADE_BRAND_LOGO: join(dir, 'huge.png') })).toThrow(/at most 1024 KB/);
   });
 
   it('reads the webhook settings and refuses what cannot be meant', () => {

@@ -1,6 +1,8 @@
 // Settings from the environment (the README's "Settings" table). Read once at start; everything else takes a
 // Config so tests build their own without touching process.env.
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { extname, resolve } from 'node:path';
 import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';
 import { DEFAULT_USER_AGENT } from './fetch/options.ts';
 import { DEFAULT_CHROMIUM_PATH } from './render/chromium.ts';
@@ -70,9 +72,21 @@ export interface Config {
   secretKey: string | undefined;
   /** Waits before a failed webhook delivery's 2nd, 3rd, ... attempt; after the last it is failed. */
   webhookRetryMs: number[];
+  /** The name, logo and colour on report pages, the dashboard and PDFs (PAGEGRADE_BRAND_*): white-label. */
+  brand: Brand;
   /** Test seam for the private-address guard (see fetch/options.ts). */
   publicAddressesForTests?: string[];
 }
+
+export interface Brand {
+  name: string;
+  /** An absolute path to an image file the server serves as the logo; undefined: the name alone. */
+  logoPath: string | undefined;
+  /** #rrggbb: the accent of headers, links and buttons. */
+  color: string;
+}
+
+export const DEFAULT_BRAND: Brand = { name: 'pagegrade', logoPath: undefined, color: '#1d4ed8' };
 
 export class ConfigError extends Error {}
 
@@ -188,6 +202,47 @@ function defaultAnalysisThreads(): number {
   return Math.min(4, availableParallelism());
 }
 
+/** Image types a browser shows in an <img> and that carry no script when served as themselves (SVG is sandboxed by the CSP). */
+export const BRAND_LOGO_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+};
+/** A logo is shown small; a larger file is a mistake (a photo, a wrong path), not a logo. */
+export const MAX_BRAND_LOGO_BYTES = 1024 * 1024;
+
+function brandSetting(env: NodeJS.ProcessEnv): Brand {
+  const name = (env.PAGEGRADE_BRAND_NAME ?? '').trim() || DEFAULT_BRAND.name;
+  if (name.length > 60 || /[\u0000-\u001f]/.test(name)) {
+    throw new ConfigError(`PAGEGRADE_BRAND_NAME must be at most 60 characters with no control characters; got "${name}".`);
+  }
+  const color = (env.PAGEGRADE_BRAND_COLOR ?? '').trim() || DEFAULT_BRAND.color;
+  if (!/^#[0-9a-fA-F]{6}$/.test(color)) {
+    throw new ConfigError(`PAGEGRADE_BRAND_COLOR must be a colour as #rrggbb, e.g. #0b7a75; got "${color}".`);
+  }
+  const rawLogo = (env.PAGEGRADE_BRAND_LOGO ?? '').trim();
+  if (rawLogo === '') return { name, logoPath: undefined, color: color.toLowerCase() };
+  const logoPath = resolve(rawLogo);
+  if (!(extname(logoPath).toLowerCase() in BRAND_LOGO_TYPES)) {
+    throw new ConfigError(`PAGEGRADE_BRAND_LOGO must be a ${Object.keys(BRAND_LOGO_TYPES).join(', ')} file; got "${rawLogo}".`);
+  }
+  let size: number;
+  try {
+    const stat = statSync(logoPath);
+    if (!stat.isFile()) throw new Error('not a file');
+    size = stat.size;
+  } catch {
+    throw new ConfigError(`PAGEGRADE_BRAND_LOGO must name a readable image file; "${rawLogo}" is not one.`);
+  }
+  if (size > MAX_BRAND_LOGO_BYTES) {
+    throw new ConfigError(`PAGEGRADE_BRAND_LOGO must be at most ${MAX_BRAND_LOGO_BYTES / 1024} KB; "${rawLogo}" is ${Math.ceil(size / 1024)} KB.`);
+  }
+  return { name, logoPath, color: color.toLowerCase() };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const fetchTimeoutMs = integerSetting(env, 'PAGEGRADE_FETCH_TIMEOUT_MS', 10_000, 1);
   return {
@@ -224,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     thresholds: thresholdsSetting(env),
     secretKey: secretKeySetting(env),
     webhookRetryMs: webhookRetrySetting(env),
+    brand: brandSetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',
   };
 }
