@@ -43,7 +43,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the brand settings and refuses a bad colour, name or logo', () => {
-    expect(loadConfig({}).brand).toEqual({ name: 'pagegrade', logoPath: undefined, color: '#1d4ed8' });
+    expect(loadConfig({}).brand).toEqual({ name: 'pagegrade', logoPath: undefined, color: '#0b5cad' });
     const dir = mkdtempSync(join(tmpdir(), 'brand-'));
     const logo = join(dir, 'logo.svg');
     writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg"/>');

@@ -86,7 +86,7 @@ export interface Brand {
   color: string;
 }
 
-export const DEFAULT_BRAND: Brand = { name: 'pagegrade', logoPath: undefined, color: '#1d4ed8' };
+export const DEFAULT_BRAND: Brand = { name: 'pagegrade', logoPath: undefined, color: '#0b5cad' };
 
 export class ConfigError extends Error {}
 
@@ -212,7 +212,7 @@ export const BRAND_LOGO_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 /** A logo is shown small; a larger file is a mistake (a photo, a wrong path), not a logo. */
-export const MAX_BRAND_LOGO_BYTES = 1024 * 1024;
+const MAX_BRAND_LOGO_BYTES = 1024 * 1024;
 
 function brandSetting(env: NodeJS.ProcessEnv): Brand {
   const name = (env.PAGEGRADE_BRAND_NAME ?? '').trim() || DEFAULT_BRAND.name;

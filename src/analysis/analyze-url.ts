@@ -76,12 +76,15 @@ function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, s
  * Analyses a page its caller fetched (a crawl's) with the crawl facts: parse and check, with the origin
  * facts given (the crawl read them when it started) or gathered when they are of another origin.
  */
-export type FetchedPageAnalyzer = (page: UndecodedPage, knownOrigin?: OriginFacts) => Promise<Analysis>;
+export type FetchedPageAnalyzer = (page: UndecodedPage, knownOrigin?: OriginFacts, request?: { render?: boolean }) => Promise<Analysis>;
 
 export function createFetchedPageAnalyzer(options: AnalyzerOptions): FetchedPageAnalyzer {
-  return async (page, knownOrigin) => {
+  return async (page, knownOrigin, request = {}) => {
+    // The browser loads the page again (its fetch is not the crawler's): what it sees after scripts is
+    // compared with the HTML the crawler fetched.
+    const rendering = request.render ? renderOrSayWhyNot(options.renderer, page.finalUrl, new AbortController().signal) : undefined;
     const pageOrigin = new URL(page.finalUrl).origin;
     const origin = knownOrigin?.origin === pageOrigin ? knownOrigin : await gatherOriginFacts(page.finalUrl, options.fetch);
-    return analyzeFetched(options, page, origin, { withCrawlFacts: true });
+    return analyzeFetched(options, page, origin, { withCrawlFacts: true, rendering: await rendering });
   };
 }

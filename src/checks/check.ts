@@ -44,6 +44,12 @@ export interface CheckDefinition<V extends TSchema = TSchema> {
   /** Where this check deliberately judges otherwise than Lighthouse's audit of the same subject, and why (docs/checks.md). */
   differsFromLighthouse?: string;
   /**
+   * Words for people for the field names of `value`, the kinds of `errors` and the fields of their items
+   * ("unknown_urls" -> "Images of unknown format"): reports show these, never the names. Keys that are
+   * data (tag, header and crawler names) need none. A test holds every check to having them.
+   */
+  labels?: Readonly<Record<string, string>>;
+  /**
    * The JSON schema of `value` (value-schema.ts), whatever the outcome: it describes the check's
    * result in the OpenAPI document, and `run` is typed by it.
    */

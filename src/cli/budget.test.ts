@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis, CheckResult } from '../analysis/types.ts';
-import { categoryScore, checkBudget, readBudget } from './budget.ts';
+import { categoryScore } from '../scoring/score.ts';
+import { checkBudget, readBudget } from './budget.ts';
 import { UsageError } from './command.ts';
 import { titleOf } from './report-text.ts';
 

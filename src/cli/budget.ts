@@ -4,10 +4,10 @@
 //    "max_failed": {"high": 0, "medium": 3, "low": 10}}
 // A broken assertion is a failed gate (exit code 1, as --min-score); an unreadable or invalid file is a
 // usage error (exit code 2), found before anything is analysed.
-import type { Analysis, CheckResult } from '../analysis/types.ts';
+import type { Analysis } from '../analysis/types.ts';
 import type { Category, Importance } from '../checks/check.ts';
 import { checksById } from '../checks/index.ts';
-import { scoreResults } from '../scoring/score.ts';
+import { categoryScore } from '../scoring/score.ts';
 import { CATEGORY_NAMES } from '../web/views/format.ts';
 import { UsageError } from './command.ts';
 import { isObject, readJsonOptionFile } from './json-option-file.ts';
@@ -28,13 +28,6 @@ const KEYS = ['min_score', 'categories', 'must_pass', 'max_failed'];
 const isScore = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 100;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
-
-/** The page's score (CHECKS.md) over one category's checks alone; null when none of them applies. */
-export function categoryScore(results: Readonly<Record<string, CheckResult>>, category: Category): number | null {
-  const inCategory = Object.entries(results).filter(([, result]) => result.category === category);
-  if (!inCategory.some(([, result]) => result.passed !== null)) return null;
-  return scoreResults(Object.fromEntries(inCategory)).score;
-}
 
 /** Throws a UsageError naming the first key that is unknown or has a value of the wrong kind. */
 function parseBudget(value: unknown, invalid: (why: string) => UsageError): Budget {

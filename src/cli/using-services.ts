@@ -1,4 +1,4 @@
-// Opens the database (migrating it), hands the services to a callback, and always closes it.
+// Opens the database (migrating it), hands the services to a callback, and always closes them and it.
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createServices, type Services } from '../services/index.ts';
@@ -10,6 +10,8 @@ export async function usingServices<T>(config: Config, run: (services: Services)
     return await run(services);
   } finally {
     await services.background.close();
+    // Browsers started by render=1 keep the process alive until they are closed.
+    await services.rendering.close();
     await database.close();
   }
 }

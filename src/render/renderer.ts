@@ -5,6 +5,8 @@ import { addressPolicy } from '../fetch/address-guard.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 import { createBrowserPool } from './browser-pool.ts';
 import { chromiumAvailable } from './chromium.ts';
+import { createPrintBrowser } from './print-browser.ts';
+import { printPdf, type PdfOptions } from './print-pdf.ts';
 import type { RenderLimits, RenderOutcome } from './render-page.ts';
 
 export interface RendererSettings {
@@ -17,6 +19,8 @@ export interface RendererSettings {
 
 export interface Renderer {
   render(url: string, signal?: AbortSignal): Promise<RenderOutcome>;
+  /** A self-contained page (no request leaves it) printed to PDF: GET /reports/{id}.pdf. */
+  pdf(html: string, options: PdfOptions): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -39,8 +43,10 @@ export function createRenderer(settings: RendererSettings): Renderer | null {
     maxRequests: MAX_REQUESTS,
     userAgent: settings.fetch.userAgent,
   };
+  const printer = createPrintBrowser(settings.chromiumPath, settings.concurrency);
   return {
     render: (url, signal) => pool.render(url, limits, signal),
-    close: () => pool.close(),
+    pdf: (html, options) => printer.withContext((context) => printPdf(context, html, options)),
+    close: async () => void (await Promise.all([pool.close(), printer.close()])),
   };
 }

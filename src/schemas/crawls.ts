@@ -18,7 +18,7 @@ export const StartCrawlBody = Type.Object(
     max_depth: Type.Optional(Type.Integer({ description: 'Clicks from the start page, 0 to 50.', default: 10 })),
     sitemap: Type.Optional(oneOf([0, 1] as const, { description: '1: also crawl the URLs of the site\'s sitemaps.', default: 1 })),
     privacy: Type.Optional(oneOf([0, 1] as const, { description: 'Privacy of the reports the crawl makes: 0 public, 1 private.', default: 0 })),
-    render: Type.Optional(oneOf([0, 1] as const, { description: 'Not available for crawls yet: 1 is refused.', default: 0 })),
+    render: Type.Optional(oneOf([0, 1] as const, { description: '1: also load every crawled page in headless Chromium and report what JavaScript changes (each report\'s rendered); a 422 when the server has no browser.', default: 0 })),
   },
   { title: 'StartCrawl' },
 );

@@ -1,7 +1,7 @@
 // The score and verdict of CHECKS.md: a weighted fraction of applicable checks, with a cap for
 // pages search engines cannot index and a floor for error pages. Every verdict (API, web, CLI gates,
 // crawls) comes from here.
-import type { Importance } from '../checks/check.ts';
+import type { Category, Importance } from '../checks/check.ts';
 import type { CheckResult, IssueCounts, Verdict } from '../analysis/types.ts';
 
 export const POINTS: Readonly<Record<Importance, number>> = { high: 10, medium: 5, low: 2 };
@@ -42,6 +42,13 @@ export function scoreResults(results: Readonly<Record<string, CheckResult>>): Sc
   // treat it as nothing earned rather than dividing by zero.
   const score = possible === 0 ? 0 : Math.round((100 * earned) / possible);
   return { score, result: cappedVerdict(verdictFor(score), results), issues };
+}
+
+/** The page's score (CHECKS.md) over one category's checks alone; null when none of them applies. */
+export function categoryScore(results: Readonly<Record<string, CheckResult>>, category: Category): number | null {
+  const inCategory = Object.entries(results).filter(([, result]) => result.category === category);
+  if (!inCategory.some(([, result]) => result.passed !== null)) return null;
+  return scoreResults(Object.fromEntries(inCategory)).score;
 }
 
 /** The score's verdict after the rules of CHECKS.md that override it. */

@@ -27,6 +27,8 @@ export interface CrawlServiceSettings {
   publicAddressesForTests?: string[];
   /** PAGEGRADE_CRAWL_MAX_PAGES */
   maxPages: number;
+  /** A browser is configured: render=1 may be asked for. */
+  renderingAvailable: boolean;
 }
 
 /** API.md's bounds and defaults (max_pages is also bounded by PAGEGRADE_CRAWL_MAX_PAGES); the dashboard's form shows them. */
@@ -62,8 +64,7 @@ export function createCrawlService(
       if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_DEPTH) {
         throw new ValidationError('max_depth', `The max_depth must be an integer from 0 to ${MAX_DEPTH}.`);
       }
-      // Rendering comes to crawls after it comes to single reports (issue 30); until then, say so.
-      if (input.render) throw new ValidationError('render', 'Rendering crawled pages is not available yet; crawl with render=0.');
+      if (input.render && !settings.renderingAvailable) throw new ValidationError('render', 'Rendering is not available on this server.');
       const refusal = await hostRefusal(new URL(target.url).hostname, policy);
       if (refusal !== null) throw new ValidationError('url', `The url cannot be crawled: ${refusal}`);
       const now = new Date().toISOString();

@@ -25,6 +25,7 @@ import { createCrawlService } from './crawl.service.ts';
 import type { WebhookEvent } from './webhook-events.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
 import { createRenderer, type Renderer } from '../render/renderer.ts';
+import type { PdfOptions } from '../render/print-pdf.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -114,7 +115,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       reportError(error, { kind: 'webhook.deliver', message: `could not queue the crawl webhooks of account ${accountId}` });
     }
   };
-  const crawlJobs = createCrawlJobs(db, createFetchedPageAnalyzer(analyzerOptions(config, options.onCheckFailure)), (kind, payload) => queue.enqueue(kind, payload).then(() => {}), notifyCrawl, {
+  const crawlJobs = createCrawlJobs(db, createFetchedPageAnalyzer(analyzerOptions(config, options.onCheckFailure, renderer)), (kind, payload) => queue.enqueue(kind, payload).then(() => {}), notifyCrawl, {
     fetch: fetchOptions(config),
     concurrency: config.crawlConcurrency,
     runsKept: config.runsKept,
@@ -164,6 +165,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       allowPrivateUrls: config.allowPrivateUrls,
       publicAddressesForTests: config.publicAddressesForTests,
       maxPages: config.crawlMaxPages,
+      renderingAvailable: renderer !== null,
     }),
     /** Webhooks of each account, and sending them their events. */
     webhooks,
@@ -179,6 +181,10 @@ export function createServices(database: AppDatabase, config: Config, options: S
     scheduler,
     /** The browsers of render=1 (started on first use), closed when the process stops. */
     rendering: {
+      /** A browser is configured: render=1 may be asked for (the forms offer it). */
+      available: renderer !== null,
+      /** Prints a self-contained page to PDF (GET /reports/{id}.pdf); null without Chromium. */
+      pdf: renderer ? (html: string, options: PdfOptions) => renderer.pdf(html, options) : null,
       close: async () => renderer?.close(),
     },
   };

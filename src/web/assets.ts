@@ -7,8 +7,8 @@ import { join } from 'node:path';
 export const ASSETS_DIRECTORY = join(import.meta.dirname, 'assets');
 export const ASSETS_PREFIX = '/assets/';
 
-export type AssetName = 'app.css' | 'report-forms.js' | 'favicon.svg';
-const ASSET_NAMES: readonly AssetName[] = ['app.css', 'report-forms.js', 'favicon.svg'];
+export type AssetName = 'app.css' | 'print.css' | 'report-forms.js' | 'favicon.svg';
+const ASSET_NAMES: readonly AssetName[] = ['app.css', 'print.css', 'report-forms.js', 'favicon.svg'];
 
 const versions = new Map<AssetName, string>(
   ASSET_NAMES.map((name) => [

@@ -31,3 +31,11 @@ export function sessionCookieOptions(secure: boolean, expiresAt: Date, now = new
 export function unlockCookieOptions(reportId: number, secure: boolean): CookieSerializeOptions {
   return { ...baseCookieOptions(secure), path: `/reports/${reportId}` };
 }
+
+/**
+ * The same unlock for the report's PDF: a cookie of path /reports/12 is not sent to /reports/12.pdf
+ * (a path matches only up to a "/"), so the unlock sets a second cookie for exactly that path.
+ */
+export function unlockPdfCookieOptions(reportId: number, secure: boolean): CookieSerializeOptions {
+  return { ...baseCookieOptions(secure), path: `/reports/${reportId}.pdf` };
+}

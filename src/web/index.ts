@@ -13,6 +13,8 @@ import { dashboardCrawlRoutes } from './routes/dashboard-crawls.ts';
 import { dashboardProjectRoutes } from './routes/dashboard-projects.ts';
 import { dashboardReportRoutes } from './routes/dashboard-reports.ts';
 import { dashboardWebhookRoutes } from './routes/dashboard-webhooks.ts';
+import { registerBrand } from './routes/brand.ts';
+import { reportPdfRoutes } from './routes/report-pdf.ts';
 import { reportPageRoutes } from './routes/report-page.ts';
 import { reportRunRoutes } from './routes/report-runs.ts';
 import { signInRoutes } from './routes/sign-in.ts';
@@ -41,13 +43,17 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     immutable: true,
   });
 
+  // The operator's logo and colour (PAGEGRADE_BRAND_*), served like assets; report pages wear the brand.
+  const brand = registerBrand(app, app.config.brand);
+
   // Pages in their own scope, so the session look-up runs for pages and not for every asset.
   await app.register(async (pages) => {
     registerWebSession(pages, options.sessions);
     pages.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard/reports', 302));
     await pages.register(signInRoutes, { sessions: options.sessions });
-    await pages.register(reportPageRoutes, { access: options.access, unlockAttempts: options.unlockAttempts });
-    await pages.register(reportRunRoutes, { access: options.access });
+    await pages.register(reportPageRoutes, { access: options.access, unlockAttempts: options.unlockAttempts, brand });
+    await pages.register(reportPdfRoutes, { access: options.access, brand });
+    await pages.register(reportRunRoutes, { access: options.access, brand });
     await pages.register(dashboardReportRoutes);
     await pages.register(dashboardProjectRoutes);
     await pages.register(dashboardCrawlRoutes);

@@ -151,8 +151,11 @@ describe('analyze --output: one run, four files', () => {
     const hrefs = elements.flatMap((element) => (element.attribs.href === undefined ? [] : [element.attribs.href]));
     expect(hrefs.filter((href) => !href.startsWith('#') && !href.startsWith('data:image/svg+xml,'))).toEqual([good, broken]);
     const articles = elements.filter((element) => element.name === 'article');
+    // Each report's headline is its page's title (the first one, as the title check read it), its URL under it.
     const headings = articles.map((article) => DomUtils.textContent(DomUtils.findOne((element) => element.name === 'h1', article.children)!));
-    expect(headings).toEqual([expect.stringMatching(/\/good$/), expect.stringMatching(/\/broken$/)]);
+    expect(headings).toEqual(reports.map((report) => (report.results.title as unknown as { value: { title: string } }).value.title));
+    const urls = articles.map((article) => DomUtils.textContent(DomUtils.findOne((element) => element.attribs.class === 'report-url', article.children)!));
+    expect(urls).toEqual([good, broken]);
     const ids = elements.flatMap((element) => (element.attribs.id === undefined ? [] : [element.attribs.id]));
     expect(new Set(ids).size).toBe(ids.length);
     // Every in-page link goes somewhere, inside its own report.

@@ -47,3 +47,25 @@ describe.runIf(chromiumInstalled)('analyze --render', () => {
     expect(plain.results.javascript_dependency.passed).toBeNull();
   });
 });
+
+describe('crawl --render', () => {
+  it('without Chromium is a usage error naming the path it looked at', async () => {
+    const run = await runBinary(['crawl', '--render', '--no-sitemap', site.url('/spa')], { ...LOOPBACK, PAGEGRADE_CHROMIUM_PATH: '/nonexistent/chromium' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--render needs Chromium, and there is none at /nonexistent/chromium');
+  });
+
+  it.runIf(chromiumInstalled)('judges the crawled pages with what JavaScript changes', { timeout: 2 * CLI_TEST_MS }, async () => {
+    const crawlOf = async (extra: string[]) => {
+      const run = await runBinary(['crawl', '--json', '--no-sitemap', '--max-depth', '0', ...extra, site.url('/spa')], LOOPBACK);
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout);
+    };
+    // Two processes, each with its own database; the rendered one also starts a browser.
+    const [plain, rendered] = await Promise.all([crawlOf([]), crawlOf(['--render'])]);
+    expect(rendered.crawl.render).toBe(1);
+    expect(plain.crawl.render).toBe(0);
+    // The shell's failed javascript_dependency check costs the rendered crawl's page points.
+    expect(rendered.pages[0].score).toBeLessThan(plain.pages[0].score);
+  });
+});

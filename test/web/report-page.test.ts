@@ -1,7 +1,16 @@
 // The report page /reports/{id} through real routing: who may see what (public, private, password),
-// the one not-found answer, the password form with its cookie and attempt limit, and escaping of
-// everything that came from the analysed page.
+// the one not-found answer, the password form with its cookie and attempt limit, escaping of
+// everything that came from the analysed page, the first screen (title, gauges, what to fix first),
+// values in words, and the white-label (PAGEGRADE_BRAND_*).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../src/analysis/types.ts';
+import type { Category, Importance } from '../../src/checks/check.ts';
+import { checksById } from '../../src/checks/index.ts';
+import { escapeHtml } from '../../src/web/html.ts';
+import { themeCss } from '../../src/web/routes/brand.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
@@ -277,5 +286,214 @@ describe.each(testDialects())('report page [%s]', (dialect) => {
         expect(comparable(privateAnswer)).toEqual(comparable(missingAnswer));
       }
     });
+  });
+});
+
+/** A page that fails checks of every importance: no description, 7 images without alt (PNG, no size), a generic link, a <center>. */
+const POOR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Roastery price list and opening hours</title></head>
+<body><h1>Roastery</h1><center>Welcome</center>
+${Array.from({ length: 7 }, (_, i) => `<img src="/photo-${i}.png">`).join('\n')}
+<a href="/more">click here</a></body></html>`;
+
+const POINTS: Record<Importance, number> = { high: 10, medium: 5, low: 2 };
+const CATEGORY_NAMES: Record<Category, string> = { seo: 'SEO', performance: 'Performance', security: 'Security', miscellaneous: 'Miscellaneous' };
+
+/** The score of CHECKS.md over some results, worked out here rather than taken from the code under test. */
+function expectedScore(results: CheckResult[]): number | null {
+  const applicable = results.filter((result) => result.passed !== null);
+  if (applicable.length === 0) return null;
+  const earned = applicable.filter((result) => result.passed).reduce((sum, result) => sum + POINTS[result.importance], 0);
+  return Math.round((100 * earned) / applicable.reduce((sum, result) => sum + POINTS[result.importance], 0));
+}
+
+/** The markup between an element's opening tag, found by `marker`, and the next `end`. */
+function between(body: string, marker: string, end: string): string {
+  const start = body.indexOf(marker);
+  if (start === -1) throw new Error(`no ${marker} in the page`);
+  return body.slice(start, body.indexOf(end, start));
+}
+
+/** The markup of one check's item in its category's list. */
+function checkItem(body: string, id: string): string {
+  const start = body.indexOf(`id="check-${id}"`);
+  if (start === -1) throw new Error(`no check ${id} in the page`);
+  const ends = ['<li class="check ', '</ol>'].map((end) => body.indexOf(end, start)).filter((at) => at !== -1);
+  return body.slice(start, Math.min(...ends));
+}
+
+describe('the report page as a document', () => {
+  let t: TestApp;
+  let site: Site;
+  let poorId: number;
+  let results: Record<string, CheckResult>;
+  let body: string;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    site = await startSite({ '/poor': html(POOR_PAGE) });
+    const owner = await t.createAccount('document');
+    poorId = (await t.app.services.reports.create(owner.id, { url: site.url('/poor'), privacy: 0 })).id;
+    const report = await t.app.services.reports.show(owner.id, poorId);
+    if (report.results === null) throw new Error('the report was analysed on create');
+    results = report.results;
+    body = (await new WebClient(t.app).get(`/reports/${poorId}`)).body;
+  });
+  afterAll(async () => {
+    await site?.close();
+    await t?.close();
+  });
+
+  it('has the page title as its headline and the URL under it', () => {
+    expect(body).toContain('<h1 class="report-title">Roastery price list and opening hours</h1>');
+    expect(body).toMatch(new RegExp(`<p class="report-url"><a href="${site.url('/poor')}"[^>]*>${site.url('/poor')}</a></p>`));
+    expect(body.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+
+  it('shows a gauge per category with its score, in words for screen readers and as the number drawn', () => {
+    const gauges = between(body, '<ul class="gauges">', '</ul>');
+    const shown = [...gauges.matchAll(/data-category="([a-z]+)"[\s\S]*?aria-label="([^"]+)"[\s\S]*?<text class="gauge-value"[^>]*>([^<]+)<\/text>/g)].map(
+      (match) => [match[1], match[2], match[3]],
+    );
+    const expected = (Object.keys(CATEGORY_NAMES) as Category[]).map((category) => {
+      const score = expectedScore(Object.values(results).filter((result) => result.category === category));
+      return [category, `${CATEGORY_NAMES[category]}: ${score === null ? 'no check applies' : `${score} out of 100`}`, score === null ? '–' : String(score)];
+    });
+    expect(shown).toEqual(expected);
+    // The poor page is not perfect anywhere it matters: a gauge that always said 100 would fail here.
+    expect(expected.some(([, , score]) => score !== '100' && score !== '–')).toBe(true);
+  });
+
+  it('lists what to fix first: the failed checks worth most points, ties by importance then id, each linked to its details', () => {
+    const section = between(body, '<section class="fix-first"', '</section>');
+    const listed = [...section.matchAll(/data-check="([^"]+)"/g)].map((match) => match[1]);
+    const rank: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
+    const failed = Object.entries(results).filter(([, result]) => result.passed === false);
+    const expected = failed
+      .sort(([a, ra], [b, rb]) => POINTS[rb.importance] - POINTS[ra.importance] || rank[ra.importance] - rank[rb.importance] || (a < b ? -1 : 1))
+      .map(([id]) => id)
+      .slice(0, 5);
+    expect(failed.length).toBeGreaterThan(5);
+    expect(listed).toEqual(expected);
+    for (const id of listed) {
+      expect(section).toContain(`<a class="fix-title" href="#check-${id}">${escapeHtml(checksById.get(id)?.failureTitle ?? '')}</a>`);
+      expect(body).toContain(`id="check-${id}"`);
+    }
+    expect(section).toContain(`${failed.length - 5} more failed check`);
+  });
+
+  it('names what was measured and found in the words of each check, never by field name', () => {
+    let labelled = 0;
+    for (const [id, result] of Object.entries(results)) {
+      const labels = checksById.get(id)?.labels ?? {};
+      const item = checkItem(body, id);
+      const value = result.value !== null && typeof result.value === 'object' && !Array.isArray(result.value) ? result.value : {};
+      for (const key of Object.keys(value)) {
+        if (labels[key] === undefined) continue;
+        expect(item, `${id}.${key}`).toContain(`<dt>${escapeHtml(labels[key])}</dt>`);
+        labelled += 1;
+      }
+      for (const kind of Object.keys(result.errors ?? {})) {
+        expect(item, `${id} errors.${kind}`).toContain(`<p class="offending-kind">${escapeHtml(labels[kind])} <span`);
+      }
+    }
+    expect(labelled).toBeGreaterThan(50);
+    expect(body).not.toContain('Unknown urls');
+    expect(body).not.toMatch(/<dt>[^<]*_[^<]*<\/dt>/);
+  });
+
+  it('folds a long list of offending items behind its count', () => {
+    const images = checkItem(body, 'image_keywords');
+    expect(images).toMatch(/<details class="long-list"><summary>7 items<\/summary><ul class="offending-items">(<li>[\s\S]*?<\/li>){7}<\/ul><\/details>/);
+    // A short list stays open.
+    const linkText = checkItem(body, 'link_text');
+    expect(linkText).toContain('<p class="offending-kind">Links with generic text <span class="offending-count">(1)</span></p>');
+    expect(linkText).not.toContain('long-list');
+  });
+
+  it('serves no logo and no theme when no brand is set', async () => {
+    const client = new WebClient(t.app);
+    expect((await client.get('/brand/logo')).statusCode).toBe(404);
+    expect((await client.get('/brand/theme.css')).statusCode).toBe(404);
+    expect(body).toContain('Made with pagegrade');
+    expect(body).not.toContain('/brand/');
+  });
+});
+
+describe('a white-labelled report (PAGEGRADE_BRAND_*)', () => {
+  const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0b7a75"/></svg>';
+  let t: TestApp;
+  let site: Site;
+  let directory: string;
+  let body: string;
+
+  let reportId: number;
+  let protectedId: number;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pagegrade-brand-'));
+    const logoPath = join(directory, 'acme.svg');
+    await writeFile(logoPath, LOGO);
+    t = await startTestApp('sqlite', { brand: { name: 'Acme <SEO> & Co', logoPath, color: '#0b7a75' } });
+    site = await startSite({ '/': html(goodPage()) });
+    const owner = await t.createAccount('agency');
+    reportId = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0 })).id;
+    protectedId = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 2, password: 'client-secret' })).id;
+    body = (await new WebClient(t.app).get(`/reports/${reportId}`)).body;
+  });
+  afterAll(async () => {
+    await site?.close();
+    await t?.close();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('puts the agency name and logo in the header, and its name in the footer and title, in place of pagegrade', () => {
+    const header = between(body, '<header class="site-header">', '</header>');
+    expect(header).toMatch(/<img class="brand-logo" src="\/brand\/logo\?v=[0-9a-f]{12}" alt="" height="32"><span class="brand-name">Acme &lt;SEO&gt; &amp; Co<\/span>/);
+    expect(header).not.toContain('brand-mark');
+    expect(header).not.toContain('pagegrade');
+    const footer = between(body, '<footer class="site-footer">', '</footer>');
+    expect(footer).toContain('Report by <span class="brand-credit">Acme &lt;SEO&gt; &amp; Co</span>.');
+    expect(footer).not.toContain('pagegrade');
+    expect(body).toMatch(/<title>SEO report for [^<]+ · Acme &lt;SEO&gt; &amp; Co<\/title>/);
+  });
+
+  it('wears the brand on every page a client reaches from the link: the password form, the runs, a comparison', async () => {
+    const client = new WebClient(t.app);
+    for (const path of [`/reports/${protectedId}`, `/reports/${reportId}/runs`, `/reports/${reportId}/compare`]) {
+      const page = (await client.get(path)).body;
+      expect(between(page, '<header class="site-header">', '</header>'), path).toContain('<span class="brand-name">Acme &lt;SEO&gt; &amp; Co</span>');
+      expect(page, path).toMatch(/<title>[^<]+ · Acme &lt;SEO&gt; &amp; Co<\/title>/);
+      expect(page, path).not.toContain('pagegrade');
+    }
+  });
+
+  it('serves the logo with its type, nosniff and a sandbox, cached by its hash', async () => {
+    const src = /src="(\/brand\/logo\?v=[0-9a-f]+)"/.exec(body)?.[1] ?? '';
+    const response = await new WebClient(t.app).get(src);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(response.headers['content-security-policy'])).toMatch(/(^|;\s*)sandbox(;|$)/);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.body).toBe(await readFile(join(directory, 'acme.svg'), 'utf8'));
+  });
+
+  it('sets the colour through a stylesheet of its own, which the Content-Security-Policy allows', async () => {
+    const href = /<link rel="stylesheet" href="(\/brand\/theme\.css\?v=[0-9a-f]{12})">/.exec(body)?.[1];
+    expect(href).toBeDefined();
+    const response = await new WebClient(t.app).get(href ?? '');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(response.body).toContain('--brand: #0b7a75;');
+    expect(response.body).toContain('--accent: #0b7a75;');
+    expect(String(response.headers['content-security-policy'])).toContain("style-src 'self'");
+    expectNoInlineCode(body);
+  });
+
+  it('keeps a colour too pale for text on white out of links and buttons, marking only the header with it', () => {
+    expect(themeCss('#ffe066')).toContain('--brand: #ffe066;');
+    expect(themeCss('#ffe066')).not.toContain('--accent');
+    expect(themeCss('#0b7a75')).toContain('--accent: #0b7a75;');
   });
 });

@@ -72,7 +72,7 @@ describe('web responses', () => {
   it('serves the stylesheet, script and icon with content-hashed URLs and a year of caching', async () => {
     const page = (await browser.get('/dashboard/reports/new')).body;
     const urls = [...page.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
-    expect(urls.map((url) => url.split('?')[0]).sort()).toEqual(['/assets/app.css', '/assets/favicon.svg', '/assets/report-forms.js']);
+    expect(urls.map((url) => url.split('?')[0]).sort()).toEqual(['/assets/app.css', '/assets/favicon.svg', '/assets/print.css', '/assets/report-forms.js']);
     for (const url of urls) {
       const [path, query] = url.split('?');
       const file = readFileSync(join(ASSETS, path.replace('/assets/', '')));

@@ -10,11 +10,23 @@ interface StoredCookie {
   path: string;
 }
 
+/** As browsers do, a cookie is one name at one path: the same name at another path is another cookie. */
+function jarKey(name: string, path: string): string {
+  return `${name}\n${path}`;
+}
+
 const CSRF_FIELD = /name="_csrf" value="([^"]+)"/;
 
 export class WebClient {
-  readonly cookies = new Map<string, StoredCookie>();
+  private readonly jar = new Map<string, StoredCookie & { name: string }>();
   csrf: string | undefined;
+
+  /** The cookies kept, by name (a name kept at several paths: the first one set). */
+  get cookies(): ReadonlyMap<string, StoredCookie> {
+    const byName = new Map<string, StoredCookie>();
+    for (const { name, value, path } of this.jar.values()) if (!byName.has(name)) byName.set(name, { value, path });
+    return byName;
+  }
 
   constructor(
     private readonly app: FastifyInstance,
@@ -23,17 +35,18 @@ export class WebClient {
 
   private cookieHeader(url: string): string {
     const path = url.split('?')[0];
-    return [...this.cookies]
-      .filter(([, cookie]) => cookie.path === '/' || path === cookie.path || path.startsWith(`${cookie.path}/`))
-      .map(([name, cookie]) => `${name}=${cookie.value}`)
+    return [...this.jar.values()]
+      .filter((cookie) => cookie.path === '/' || path === cookie.path || path.startsWith(`${cookie.path}/`))
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');
   }
 
   private remember(response: Response): Response {
     for (const cookie of response.cookies) {
       const expired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
-      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, { value: cookie.value, path: cookie.path ?? '/' });
+      const path = cookie.path ?? '/';
+      if (expired || cookie.value === '') this.jar.delete(jarKey(cookie.name, path));
+      else this.jar.set(jarKey(cookie.name, path), { name: cookie.name, value: cookie.value, path });
     }
     const token = CSRF_FIELD.exec(response.body)?.[1];
     if (token) this.csrf = token;

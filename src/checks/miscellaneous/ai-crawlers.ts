@@ -23,6 +23,9 @@ export const aiCrawlersCheck = defineCheck<typeof AiCrawlersValue>({
     'AI search engines and assistants (ChatGPT search, Claude, Perplexity, ...) can only cite and link to pages their own crawlers may read, and each obeys its own robots.txt group. Blocking their training crawlers (GPTBot, ClaudeBot, Google-Extended, CCBot...) is a choice that costs no visibility, so it never fails this check.',
   howToFix:
     'In robots.txt, remove or narrow the Disallow rule shown for each listed agent (or give it a group of its own with `Allow: /`). To keep content out of model training only, disallow the training agents (GPTBot, ClaudeBot, Google-Extended, ...) and leave the search and assistant agents allowed.',
+  labels: {
+    blocked: 'AI search and assistant crawlers blocked', purpose: 'Purpose', allowed: 'Allowed',
+  },
   value: AiCrawlersValue,
   run(ctx) {
     const state = robotsTxtState(ctx);

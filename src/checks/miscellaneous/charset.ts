@@ -15,6 +15,9 @@ export const charsetCheck = defineCheck<typeof CharsetValue>({
     'Browsers must know the encoding before they read text; without a declaration in the Content-Type header, a BOM or a meta tag in the first 1024 bytes they guess, and accented or non-Latin text can turn into garbage.',
   howToFix:
     'Send `Content-Type: text/html; charset=utf-8`, and put `<meta charset="utf-8">` as the first element of the head.',
+  labels: {
+    charset: 'Character encoding', source: 'Declared by', declared_too_late: 'Declared too late', missing: 'Not declared',
+  },
   value: CharsetValue,
   run({ page, snapshot }): CheckOutcome<Static<typeof CharsetValue>> {
     const earlyMeta = page.metaCharsetInFirst1024Bytes;

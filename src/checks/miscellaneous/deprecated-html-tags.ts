@@ -18,6 +18,9 @@ export const deprecatedHtmlTagsCheck = defineCheck<typeof DeprecatedHtmlTagsValu
   description:
     'Tags like `<font>`, `<center>` and `<marquee>` are obsolete in HTML5: browsers may drop support, and they mix presentation into the markup.',
   howToFix: 'Replace them with semantic elements and CSS (e.g. `<font>` → CSS font rules, `<center>` → `text-align: center`, `<tt>` → `<code>`).',
+  labels: {
+    total: 'Deprecated elements', by_tag: 'By tag', deprecated_tags: 'Deprecated tags', tag: 'Tag', count: 'Times used',
+  },
   value: DeprecatedHtmlTagsValue,
   run({ snapshot }) {
     const found = DEPRECATED_TAGS.flatMap((tag) => {

@@ -12,6 +12,10 @@ export const inlineCssCheck = defineCheck<typeof InlineCssValue>({
   description:
     'Styles in `style` attributes are repeated in every page, cannot be cached, and are hard to maintain; a stylesheet keeps the HTML lighter.',
   howToFix: 'Move the `style` attributes into CSS classes in a stylesheet.',
+  labels: {
+    elements_with_style: 'Elements with a style attribute', max: 'Most allowed', too_many_inline_styles: 'Too many inline styles',
+    elements: 'Elements with a style attribute',
+  },
   value: InlineCssValue,
   run({ snapshot, thresholds }) {
     const count = snapshot.inlineStyleCount;

@@ -23,6 +23,12 @@ export const llmsTxtCheck = defineCheck<typeof LlmsTxtValue>({
     'An llms.txt at the root of the site gives AI assistants and search engines a short, plain-text guide to it: what the site is and which pages matter, as links they can follow without parsing the HTML.',
   howToFix:
     'Serve /llms.txt as text/plain (or text/markdown): a `# Site name` first line, a `> one-line summary`, then `## Section` headings, each followed by `- [Page name](https://…): optional notes` lines (format: llmstxt.org).',
+  labels: {
+    url: 'URL', status_code: 'Status code', content_type: 'Content type', title: 'Title', summary: 'Summary', sections: 'Sections',
+    links: 'Links', missing: 'No llms.txt', not_text: 'Not a text file', no_title: 'No "# " title first',
+    extra_titles: 'More than one title', malformed_links: 'Malformed links', empty_sections: 'Sections without links', no_links: 'No links',
+    text: 'Line as written', section: 'Section',
+  },
   value: LlmsTxtValue,
   run({ origin }) {
     const file = origin.llmsTxt;

@@ -23,6 +23,11 @@ export const metaViewportCheck = defineCheck<typeof MetaViewportValue>({
     'Without `<meta name="viewport" content="width=device-width">` phones render the page at desktop width and shrink it; Google indexes the mobile view first. Blocking zoom shuts out people with low vision.',
   howToFix:
     'Put `<meta name="viewport" content="width=device-width, initial-scale=1">` in the head, without `user-scalable=no` and without a `maximum-scale` below 5.',
+  labels: {
+    content: 'Viewport tag', width: 'width', user_scalable: 'user-scalable', maximum_scale: 'maximum-scale', zoom_rule: 'Zoom',
+    missing: 'No viewport tag', no_device_width: 'No width=device-width', zoom_disabled: 'Zoom disabled',
+    maximum_scale_too_low: 'maximum-scale too low',
+  },
   value: MetaViewportValue,
   run({ snapshot }) {
     // Browsers apply viewport tags in order, so the last one wins.

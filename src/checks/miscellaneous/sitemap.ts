@@ -19,6 +19,10 @@ export const sitemapCheck = defineCheck<typeof SitemapValue>({
     'A sitemap lists the pages you want indexed, helping search engines find new and deep pages sooner and crawl the site more completely.',
   howToFix:
     'Publish a sitemap at /sitemap.xml (most CMSs and SEO plugins generate one) and announce it with a `Sitemap: https://…/sitemap.xml` line in robots.txt.',
+  labels: {
+    url: 'Sitemap', source: 'Found through', url_count: 'URLs listed', listed_in_robots: 'Listed in robots.txt', valid_xml: 'Valid XML',
+    unreachable: 'Sitemaps that could not be read', missing: 'No sitemap', bad_status: 'Error status', invalid_xml: 'Invalid XML',
+  },
   value: SitemapValue,
   run({ origin, robots }) {
     const sitemap = origin.sitemap;

@@ -27,6 +27,9 @@ export const socialCheck = defineCheck<typeof SocialValue>({
   description:
     'Links to your profiles on social networks let visitors follow you and help search engines connect the site with its social accounts (e.g. in a knowledge panel).',
   howToFix: 'Link your social profiles (e.g. in the footer) with ordinary `<a href>` links; add `rel="me"` where the network supports it.',
+  labels: {
+    profiles: 'Profiles', profile_count: 'Profiles linked', networks: 'Networks', missing: 'No social profile',
+  },
   value: SocialValue,
   run({ page, snapshot }) {
     const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);

@@ -22,6 +22,11 @@ export const structuredDataCheck = defineCheck<typeof StructuredDataValue>({
     'Structured data (schema.org JSON-LD, microdata, RDFa) and Open Graph tags tell search engines and social networks what the page is about, making it eligible for rich results and good link previews.',
   howToFix:
     'Add a `<script type="application/ld+json">` block with `"@context": "https://schema.org"` and the right `@type` (Article, Product, Organization, ...), and fix any block that is not valid JSON.',
+  labels: {
+    formats: 'Formats', types: 'Types', type_count: 'Types found', json_ld_blocks: 'JSON-LD blocks',
+    invalid_json_ld_blocks: 'Invalid JSON-LD blocks', missing: 'No structured data', invalid_json: 'JSON-LD blocks that are not valid JSON',
+    wrong_context: 'JSON-LD blocks without a schema.org @context', index: 'Block number', error: 'Problem', context: '@context',
+  },
   value: StructuredDataValue,
   run({ snapshot }) {
     const types: string[] = [];

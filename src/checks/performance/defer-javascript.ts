@@ -24,6 +24,10 @@ export const deferJavascriptCheck = defineCheck<typeof DeferJavascriptValue>({
     'A script without `defer` or `async` stops the browser from building the page until it has downloaded and run, delaying what visitors see.',
   howToFix:
     'Add `defer` to external scripts (keeps their order) or `async` to independent ones such as analytics; ES modules (`type="module"`) are deferred already.',
+  labels: {
+    external_scripts: 'External scripts', blocking: 'Render-blocking scripts', blocking_in_head: 'Render-blocking scripts in the head',
+    blocking_scripts: 'Render-blocking scripts', src: 'Script',
+  },
   value: DeferJavascriptValue,
   run({ page, snapshot }) {
     const external = snapshot.scripts.filter((script) => script.src?.trim() && executes(script));

@@ -15,6 +15,10 @@ export const doctypeCheck = defineCheck<typeof DoctypeValue>({
     'Without `<!DOCTYPE html>` (or with an old one) browsers fall back to quirks mode, which lays the page out with legacy rules and can render it differently from browser to browser.',
   howToFix:
     'Start the document with `<!DOCTYPE html>` as the very first thing, before `<html>` and before any other output (a stray warning printed by the server counts).',
+  labels: {
+    doctype: 'Doctype', mode: 'Rendering mode', missing: 'No doctype', limited_quirks_mode: 'Limited-quirks mode',
+    quirks_mode: 'Quirks mode', content_before_doctype: 'Content before the doctype',
+  },
   value: DoctypeValue,
   run({ snapshot }): CheckOutcome<Static<typeof DoctypeValue>> {
     const { raw, standardsMode } = snapshot.doctype;

@@ -14,6 +14,10 @@ export const httpRequestsCheck = defineCheck<typeof HttpRequestsValue>({
     'Each script, stylesheet, image, frame and media file the HTML loads up front is another request competing for the connection, which slows the first view.',
   howToFix:
     'Bundle scripts and stylesheets, lazy-load images and iframes below the fold (`loading="lazy"`), use `preload="none"` on media, and remove unused resources.',
+  labels: {
+    requests: 'Resources referenced', by_tag: 'By tag', deferred: 'Loaded lazily', max: 'Most allowed',
+    too_many_requests: 'Too many resources',
+  },
   value: HttpRequestsValue,
   run({ snapshot, thresholds }) {
     const counted = new Map<string, string>();

@@ -14,6 +14,9 @@ export const http2Check = defineCheck<typeof Http2Value>({
     'HTTP/2 (and HTTP/3) carry many requests over one connection at once with compressed headers, so pages with many resources load faster than over HTTP/1.1.',
   howToFix:
     'Enable HTTP/2 in the web server or CDN (e.g. `listen 443 ssl http2;` in nginx, `Protocols h2 http/1.1` in Apache); it needs https.',
+  labels: {
+    http_version: 'HTTP version', origin_http2: 'The server offers HTTP/2', protocol: 'Protocol used',
+  },
   value: Http2Value,
   run({ page, origin }) {
     const value = { http_version: page.httpVersion, origin_http2: origin.http2 };

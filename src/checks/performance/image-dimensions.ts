@@ -17,6 +17,9 @@ export const imageDimensionsCheck = defineCheck<typeof ImageDimensionsValue>({
     'With `width` and `height` attributes the browser reserves the right space before an image loads, so the layout does not jump (Cumulative Layout Shift, a Core Web Vital).',
   howToFix:
     'Add `width` and `height` attributes with the image\'s intrinsic size in pixels to every `<img>`; CSS can still scale it (`height: auto`).',
+  labels: {
+    images: 'Images', missing_dimensions: 'Images without width and height', src: 'Image',
+  },
   value: ImageDimensionsValue,
   run({ page, snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');

@@ -33,6 +33,11 @@ export const imageFormatCheck = defineCheck<typeof ImageFormatValue>({
     'AVIF and WebP images are typically 25–50% smaller than JPEG or PNG at the same quality, so pages load faster and use less data. SVG suits logos and icons.',
   howToFix:
     'Serve photos as AVIF or WebP (with `<picture><source type="image/avif">` and a JPEG fallback if needed) and icons as SVG; most image CDNs can convert automatically.',
+  labels: {
+    images: 'Images judged', modern: 'In a modern format', legacy: 'In a legacy format', unknown: 'Format unknown (no extension)',
+    unknown_urls: 'Images of unknown format', without_source: 'Images without a source',
+    inline_placeholders: 'Inline placeholders (not judged)', legacy_format: 'Images in a legacy format', url: 'Image',
+  },
   value: ImageFormatValue,
   run({ page, snapshot }) {
     if (snapshot.images.length === 0) return notApplicable('the page has no images');

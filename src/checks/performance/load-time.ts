@@ -13,6 +13,9 @@ export const loadTimeCheck = defineCheck<typeof LoadTimeValue>({
     'A slow HTML download delays everything else on the page; visitors leave slow pages and search engines crawl them less.',
   howToFix:
     'Remove unneeded redirects, cache the generated HTML (or serve it from a CDN), speed up slow database queries and shrink the HTML.',
+  labels: {
+    total_ms: 'Load time (ms)', redirects: 'Redirects', max_ms: 'Most allowed (ms)', too_slow: 'Too slow',
+  },
   value: LoadTimeValue,
   run({ page, thresholds }) {
     const value = { total_ms: page.totalMs, redirects: page.redirects.length, max_ms: thresholds.max_load_time_ms };

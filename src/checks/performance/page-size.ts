@@ -13,6 +13,10 @@ export const pageSizeCheck = defineCheck<typeof PageSizeValue>({
     'Every byte of HTML must arrive before the page is complete; a heavy document is slow on mobile networks and costs visitors data.',
   howToFix:
     'Compress the response, move inline scripts, styles and SVGs to cacheable files, and paginate or lazy-load long lists.',
+  labels: {
+    transferred_bytes: 'Bytes transferred', body_bytes: 'Bytes after decompression', max_bytes: 'Most bytes allowed',
+    too_large: 'Too large',
+  },
   value: PageSizeValue,
   run({ page, thresholds }) {
     const value = {

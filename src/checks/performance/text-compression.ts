@@ -17,6 +17,10 @@ export const textCompressionCheck = defineCheck<typeof TextCompressionValue>({
     'Compressing HTML with gzip, Brotli or Zstandard typically shrinks it by 70% or more, so the page arrives sooner, especially on mobile connections.',
   howToFix:
     'Turn on gzip or Brotli (br) compression for text/html responses in the web server, CDN or application (e.g. `gzip on;` or the brotli module in nginx, mod_deflate in Apache).',
+  labels: {
+    content_encoding: 'Content-Encoding', transferred_bytes: 'Bytes transferred', body_bytes: 'Bytes after decompression',
+    uncompressed: 'Sent uncompressed', unsupported_encoding: 'Unsupported encodings',
+  },
   value: TextCompressionValue,
   run({ page }): CheckOutcome<Static<typeof TextCompressionValue>> {
     const codings = (page.contentEncoding ?? '')

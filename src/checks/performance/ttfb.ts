@@ -13,6 +13,9 @@ export const ttfbCheck = defineCheck<typeof TtfbValue>({
     'Time to first byte is how long the server takes to start sending the page; nothing can render before it, so a slow server delays every other metric.',
   howToFix:
     'Cache generated pages, serve them from a CDN close to visitors, avoid redirect chains, and profile slow server-side code and database queries.',
+  labels: {
+    ttfb_ms: 'Time to first byte (ms)', max_ms: 'Most allowed (ms)', too_slow: 'Too slow',
+  },
   value: TtfbValue,
   run({ page, thresholds }) {
     const value = { ttfb_ms: page.ttfbMs, max_ms: thresholds.max_ttfb_ms };

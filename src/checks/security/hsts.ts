@@ -21,6 +21,11 @@ export const hstsCheck = defineCheck<typeof HstsValue>({
     'Strict-Transport-Security tells browsers to use only https for the site, so a visitor cannot be downgraded to http by an attacker on the network. A max-age under a year leaves gaps.',
   howToFix:
     'Send `Strict-Transport-Security: max-age=31536000; includeSubDomains` on https responses (add `preload` and submit the domain to hstspreload.org once every subdomain serves https).',
+  labels: {
+    header: 'Strict-Transport-Security', max_age: 'max-age (seconds)', include_subdomains: 'includeSubDomains', preload: 'preload',
+    min_max_age: 'Smallest max-age wanted (seconds)', missing: 'No Strict-Transport-Security header', invalid: 'Invalid header',
+    max_age_too_short: 'max-age too short (seconds)',
+  },
   value: HstsValue,
   run({ page, thresholds }) {
     if (!isHttpsPage(page)) return notApplicable('the page is not served over https (browsers ignore HSTS over http)');

@@ -14,6 +14,9 @@ export const httpsEncryptionCheck = defineCheck<typeof HttpsEncryptionValue>({
     'Without https anyone on the network can read or alter the page; browsers mark it "Not secure" and Google uses https as a ranking signal.',
   howToFix:
     'Install a TLS certificate (free from Let\'s Encrypt), serve the site over https and redirect every http:// URL to its https:// version with a 301.',
+  labels: {
+    final_url: 'Final URL', requested_url: 'Requested URL', insecure_url: 'Served over plain http',
+  },
   value: HttpsEncryptionValue,
   run({ page }) {
     const value = { final_url: page.finalUrl, requested_url: page.requestedUrl };

@@ -15,6 +15,10 @@ export const insecureFormsCheck = defineCheck<typeof InsecureFormsValue>({
   description:
     'A form that submits to an http:// address sends what visitors type, passwords included, readable to anyone on the network; browsers warn before such submissions.',
   howToFix: 'Serve the page over https and make every form `action` an https:// or relative URL.',
+  labels: {
+    forms: 'Forms', insecure: 'Forms posting to http', password_forms: 'Forms with a password field',
+    password_over_http: 'Password fields on an http page', insecure_action: 'Forms posting to http', action: 'Form action',
+  },
   value: InsecureFormsValue,
   run(ctx) {
     const { forms } = ctx.snapshot;

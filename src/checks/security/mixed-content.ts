@@ -21,6 +21,13 @@ export const mixedContentCheck = defineCheck<typeof MixedContentValue>({
     'An https page that loads scripts, styles, frames or media over http:// can be tampered with on the way; browsers block such scripts and frames (breaking the page) and warn about the rest.',
   howToFix:
     'Change the listed http:// URLs to https:// (or make them relative), or send `Content-Security-Policy: upgrade-insecure-requests` once every resource is available over https.',
+  labels: {
+    insecure: 'Insecure URLs', by_tag: 'By tag', upgrade_insecure_requests: 'upgrade-insecure-requests set',
+    upgraded: 'Upgraded to https by the browser', script: 'Scripts over http', link: 'Stylesheets and other links over http',
+    img: 'Images over http', iframe: 'Frames over http', video: 'Videos over http', audio: 'Audio over http',
+    source: 'Media sources over http', track: 'Text tracks over http', embed: 'Embeds over http', object: 'Objects over http',
+    input: 'Image inputs over http', form: 'Forms sending to http',
+  },
   value: MixedContentValue,
   run(ctx) {
     const { snapshot } = ctx;

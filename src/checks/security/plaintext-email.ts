@@ -12,6 +12,9 @@ export const plaintextEmailCheck = defineCheck<typeof PlaintextEmailValue>({
   description:
     'Spam bots harvest e-mail addresses from page text and `mailto:` links; an address published this way soon receives spam and phishing.',
   howToFix: 'Replace the addresses with a contact form, or obfuscate them (e.g. render them with JavaScript or as an image).',
+  labels: {
+    emails: 'E-mail addresses', in_text: 'In the text', in_mailto_links: 'In mailto: links',
+  },
   value: PlaintextEmailValue,
   run({ snapshot }) {
     const inText = unique(snapshot.text.emails);

@@ -14,6 +14,10 @@ export const securityHeadersCheck = defineCheck<typeof SecurityHeadersValue>({
     'A Content-Security-Policy limits where scripts may come from, blunting cross-site scripting; `X-Content-Type-Options: nosniff` stops browsers from running files sent with the wrong type.',
   howToFix:
     'Send a `Content-Security-Policy` header (start with `Content-Security-Policy-Report-Only` to test it) and `X-Content-Type-Options: nosniff` on every response.',
+  labels: {
+    content_security_policy: 'Content-Security-Policy', csp_report_only: 'Report-only policy',
+    x_content_type_options: 'X-Content-Type-Options', missing: 'Missing headers',
+  },
   value: SecurityHeadersValue,
   run(ctx) {
     const policies = enforcedPolicies(ctx);

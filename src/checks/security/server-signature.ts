@@ -21,6 +21,9 @@ export const serverSignatureCheck = defineCheck<typeof ServerSignatureValue>({
     'Version numbers in `Server` or `X-Powered-By` headers tell attackers exactly which known vulnerabilities to try; they help no visitor.',
   howToFix:
     'Hide versions: `server_tokens off;` in nginx, `ServerTokens Prod` in Apache, `expose_php = Off` in php.ini, and remove `X-Powered-By` / `X-AspNet-Version` headers.',
+  labels: {
+    version_exposed: 'Headers that reveal a version',
+  },
   value: ServerSignatureValue,
   run({ page }) {
     const value: Record<string, string | null> = {};

@@ -15,6 +15,10 @@ export const unsafeCrossOriginLinksCheck = defineCheck<typeof UnsafeCrossOriginL
   description:
     'A page opened with `target="_blank"` can reach back through `window.opener` and send your tab to a phishing page. Current browsers imply `noopener`, but older ones do not.',
   howToFix: 'Add `rel="noopener"` (or `rel="noopener noreferrer"`) to every `target="_blank"` link that points to another site.',
+  labels: {
+    external_new_tab_links: 'External links opening a new tab', unsafe: 'Without noopener or noreferrer',
+    missing_noopener: 'Links without noopener', href: 'Link to',
+  },
   value: UnsafeCrossOriginLinksValue,
   run({ page, snapshot }) {
     const pageUrl = resolveUrl(page.finalUrl, page.finalUrl);

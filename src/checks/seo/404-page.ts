@@ -13,6 +13,11 @@ export const notFoundPageCheck = defineCheck<typeof NotFoundPageValue>({
     'When an address that does not exist answers 200 (a "soft 404") or redirects to another page, search engines may index error pages, waste crawl time on them, and keep dead URLs in their results.',
   howToFix:
     'Make the server answer unknown paths with status 404 (or 410 for pages removed for good), with a helpful error page, instead of 200 or a redirect to the home page.',
+  labels: {
+    url: 'Made-up address asked', status_code: 'Status code', final_url: 'Where it ended', redirected: 'Redirected',
+    redirect: 'Redirects to another page', soft_404: 'Answers as if the page existed (soft 404)',
+    wrong_status: 'Answers with the wrong status', to: 'Redirects to',
+  },
   value: NotFoundPageValue,
   run({ origin }) {
     const probe = origin.notFoundProbe;

@@ -28,6 +28,11 @@ export const canonicalCheck = defineCheck<typeof CanonicalValue>({
     'rel=canonical tells search engines which URL to index when the same content is reachable at several addresses. A malformed or contradictory canonical is ignored, leaving the choice to the search engine.',
   howToFix:
     'Declare one canonical, as an absolute URL (`https://example.com/page`), in a `<link rel="canonical">` in the `<head>` or in the `Link` header, and make every declaration name the same URL.',
+  labels: {
+    canonical: 'Canonical URL', points_to_self: 'Points to this page', declarations: 'Canonical declarations',
+    ignored_in_body: 'Canonical links in the body (ignored)', invalid: 'Invalid canonical URLs', relative: 'Relative canonical URLs',
+    conflicting: 'Conflicting canonical URLs', source: 'Where', href: 'URL as written', message: 'Problem',
+  },
   value: CanonicalValue,
   run({ page, snapshot }) {
     const declared: Declared[] = [

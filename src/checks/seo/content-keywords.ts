@@ -43,6 +43,9 @@ export const contentKeywordsCheck = defineCheck<typeof ContentKeywordsValue>({
   description:
     'Search engines check that a page delivers what its title promises. When none of the title’s words appear in the visible text, the title and the content tell different stories.',
   howToFix: 'Use the main words of the title in the visible text (the first paragraph is a natural place), or retitle the page to match what it says.',
+  labels: {
+    title_words: 'Significant words of the title', found: 'Found in the text', not_in_content: 'Title words missing from the text',
+  },
   value: ContentKeywordsValue,
   run({ snapshot }) {
     if (snapshot.titles.length === 0) return notApplicable('the page has no title');

@@ -13,6 +13,9 @@ export const contentLengthCheck = defineCheck<typeof ContentLengthValue>({
   description:
     'Pages with only a few sentences rarely answer a searcher’s question well and are easily seen as thin content; enough visible text gives search engines something to rank.',
   howToFix: 'Expand the main content with useful text for the reader, or merge thin pages into a fuller one.',
+  labels: {
+    words: 'Words', min: 'Fewest words wanted', too_short: 'Too little text',
+  },
   value: ContentLengthValue,
   run({ snapshot, thresholds }) {
     const words = snapshot.text.wordCount;

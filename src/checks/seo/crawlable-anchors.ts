@@ -30,6 +30,12 @@ export const crawlableAnchorsCheck = defineCheck<typeof CrawlableAnchorsValue>({
     'Give each listed link a real URL in `href` (`<a href="/products">`); keep JavaScript behaviour in an event listener on top of it, and use `<button>` for actions that are not navigation. An `<a>` that is only a placeholder should carry no link attributes (`target`, `rel`, ...).',
   differsFromLighthouse:
     'An empty `href=""` fails (it leads nowhere new; Lighthouse resolves it to the page and passes it), and so does every `javascript:` href, not only `javascript:void(0)`. An `<a>` without href and without link-only attributes is a placeholder the HTML standard allows and passes; Lighthouse fails it unless it has `aria-current`.',
+  labels: {
+    anchors_checked: 'Links checked', uncrawlable: 'Links search engines cannot follow', empty_href: 'Links with an empty href',
+    javascript_href: 'Links to javascript:', file_href: 'Links to file:', unparsable_href: 'Links whose href does not parse',
+    onclick_without_href: 'Click handlers without href', missing_href: 'Link attributes without href', href: 'href', text: 'Link text',
+    attributes: 'Link attributes',
+  },
   value: CrawlableAnchorsValue,
   run({ page, snapshot }) {
     const problems = new Map<Problem, Anchor[]>();

@@ -19,6 +19,9 @@ export const faviconCheck = defineCheck<typeof FaviconValue>({
     'Search engines show the favicon next to the page in mobile results, and browsers in tabs and bookmarks; without one the site gets a generic icon that is easy to overlook.',
   howToFix:
     'Add `<link rel="icon" href="/favicon.svg">` (or a PNG/ICO) to the `<head>`, or serve an image at `/favicon.ico`. Google wants a square icon of at least 48×48 pixels.',
+  labels: {
+    source: 'Found in', href: 'Icon link', url: 'URL', status_code: 'Status code', content_type: 'Content type', missing: 'No favicon',
+  },
   value: FaviconValue,
   run({ snapshot, origin }) {
     // The `icon` token only: "shortcut icon" counts, "apple-touch-icon" alone is not a favicon.

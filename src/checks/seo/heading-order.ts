@@ -14,6 +14,10 @@ export const headingOrderCheck = defineCheck<typeof HeadingOrderValue>({
   description:
     'Headings form the outline of the page. Jumping from h2 straight to h4 leaves a hole in that outline for search engines and screen-reader users; going back up (h3 to h2) is normal.',
   howToFix: 'Go down one level at a time: an h2 section holds h3 subsections, an h3 holds h4s. Style headings with CSS rather than picking a level for its size.',
+  labels: {
+    headings: 'Headings', skips: 'Levels skipped', skipped_level: 'Headings that skip a level', from: 'After a', to: 'Comes a',
+    text: 'Heading text',
+  },
   value: HeadingOrderValue,
   run({ page, snapshot }) {
     const { headings } = snapshot;

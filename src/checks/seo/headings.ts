@@ -19,6 +19,10 @@ export const headingsCheck = defineCheck<typeof HeadingsValue>({
     'The `<h1>` tells readers and search engines what the page is about; one clear h1 and meaningful headings below it make the structure of the content plain.',
   howToFix:
     'Give the page exactly one `<h1>` with its main topic, use h2 to h6 for sections, and remove headings that have no text.',
+  labels: {
+    h1: 'h1 headings', counts: 'Headings by level', empty: 'Empty headings', missing: 'No h1 heading', multiple: 'More than one h1 heading',
+    level: 'Level', position: 'Place among the headings',
+  },
   value: HeadingsValue,
   run({ page, snapshot }) {
     const { headings } = snapshot;

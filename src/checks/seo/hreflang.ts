@@ -26,6 +26,10 @@ export const hreflangCheck = defineCheck<typeof HreflangValue>({
     'hreflang links point search engines to the version of the page for each language or region, so searchers land on the one they can read. An invalid code or a relative URL makes search engines ignore that entry.',
   howToFix:
     'Give each `<link rel="alternate" hreflang>` a language code such as `en`, `en-GB` or `x-default` (hyphen, not underscore) and an absolute URL (`https://example.com/en/`).',
+  labels: {
+    alternates: 'Language alternates', languages: 'Languages', has_x_default: 'Has an x-default', invalid_code: 'Invalid language codes',
+    not_absolute_url: 'URLs that are not absolute',
+  },
   value: HreflangValue,
   run({ page, snapshot }) {
     const alternates: Alternate[] = [

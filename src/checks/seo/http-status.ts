@@ -14,6 +14,9 @@ export const httpStatusCheck = defineCheck<typeof HttpStatusValue>({
     'Search engines index only pages that answer 2xx. A 4xx page is dropped from results; a 5xx makes crawlers slow down and, if it lasts, drop the page too.',
   howToFix:
     'Make the URL answer 200 with its content: restore or redirect (301) a missing page, fix the server error, or link to the right URL instead.',
+  labels: {
+    status_code: 'Status code', final_url: 'Final URL', status: 'Status code',
+  },
   value: HttpStatusValue,
   run({ page }) {
     const value = { status_code: page.statusCode, final_url: page.finalUrl };

@@ -27,6 +27,10 @@ export const imageKeywordsCheck = defineCheck<typeof ImageKeywordsValue>({
     'Add an `alt` describing each listed image in a few words; for purely decorative images write exactly `alt=""`, with nothing between the quotes.',
   differsFromLighthouse:
     'An image needs an `alt` attribute (or role=presentation/none): an `aria-label` or `title` without alt satisfies Lighthouse\'s accessibility audit but not search engines, which read alt.',
+  labels: {
+    images: 'Images', hidden: 'Hidden images (not judged)', missing_alt: 'Images without alt text', blank_alt: 'Images with a blank alt',
+    empty_alt: 'Images marked decorative (alt="")', empty_alt_images: 'Images marked decorative', src: 'Image',
+  },
   value: ImageKeywordsValue,
   run({ page, snapshot }) {
     const { images } = snapshot;

@@ -15,6 +15,10 @@ export const inPageLinksCheck = defineCheck<typeof InPageLinksValue>({
   description:
     'Each link passes on a share of the page’s value and competes for the reader’s attention; hundreds of links dilute both and make the important ones hard to find.',
   howToFix: 'Trim navigation, footer and tag-cloud links to the ones readers need, and move long link lists to their own pages.',
+  labels: {
+    internal: 'Internal links', external: 'External links', nofollow: 'Nofollow links', total: 'Links', max: 'Most links allowed',
+    too_many: 'Too many links',
+  },
   value: InPageLinksValue,
   run({ page, snapshot, thresholds }) {
     const pageHost = URL.canParse(page.finalUrl) ? siteHost(new URL(page.finalUrl)) : null;

@@ -28,6 +28,11 @@ export const javascriptDependencyCheck = defineCheck<typeof JavascriptDependency
     'Search engines read the HTML first and run JavaScript later, if at all, and other crawlers (social previews, AI assistants) never do: a title, canonical, robots rule, heading, links or text that only JavaScript provides may be missed or seen late.',
   howToFix:
     'Render the title, meta description, canonical, robots meta, h1, main text and navigation links on the server (server-side rendering or pre-rendering), and let JavaScript enhance the page rather than build it.',
+  labels: {
+    changed: 'Changed by JavaScript', internal_links_in_raw_percent: 'Internal links already in the raw HTML (%)',
+    words_in_raw_percent: 'Words already in the raw HTML (%)', links_only_after_javascript: 'Links only after JavaScript',
+    words_only_after_javascript: 'Words only after JavaScript', field: 'Element', raw: 'In the raw HTML', rendered: 'After JavaScript',
+  },
   value: JavascriptDependencyValue,
   run({ rendered }) {
     if (rendered === undefined) return notApplicable('The page was not rendered in a browser (ask for it with render=1).');

@@ -31,6 +31,9 @@ export const languageCheck = defineCheck<typeof LanguageValue>({
   description:
     'The `lang` attribute of `<html>` tells search engines, browsers (translation, hyphenation) and screen readers (pronunciation) which language the page is written in.',
   howToFix: 'Add a BCP 47 language tag to the html element, such as `<html lang="en">` or `<html lang="pt-BR">` (hyphen, not underscore).',
+  labels: {
+    lang: 'Language (lang)', missing: 'No lang attribute', invalid: 'Invalid language tag',
+  },
   value: LanguageValue,
   run({ snapshot }): CheckOutcome<Static<typeof LanguageValue>> {
     const lang = snapshot.htmlLang?.trim() ?? null;

@@ -51,6 +51,9 @@ export const linkTextCheck = defineCheck<typeof LinkTextValue>({
   howToFix: 'Rewrite each listed link so its text names the destination, e.g. "our pricing plans" instead of "click here".',
   differsFromLighthouse:
     'The generic phrases are a longer list in more languages (the page\'s language plus English, every list when the language is unknown), and punctuation, symbols and arrows at either end of the text are ignored, so "Read more »" and "→ here" count as generic; Lighthouse compares the trimmed text exactly against its shorter lists. Links to the page itself (`href=""`, `#...`) are skipped by both.',
+  labels: {
+    links_checked: 'Links checked', generic: 'Links with generic text', href: 'Link to', text: 'Link text',
+  },
   value: LinkTextValue,
   run({ page, snapshot }) {
     const generic = genericTextsFor(snapshot.htmlLang);

@@ -16,6 +16,11 @@ export const metaDescriptionCheck = defineCheck<typeof MetaDescriptionValue>({
     'Search engines often show the meta description as the snippet under the title; a clear one wins clicks. Without one, or with several, they pick text from the page themselves.',
   howToFix:
     'Add exactly one `<meta name="description" content="...">` to the `<head>`, summarising this page in about 50 to 160 characters.',
+  labels: {
+    description: 'Description', length: 'Length (characters)', count: 'Description tags', outside_head: 'Description tags outside the head',
+    missing: 'No meta description', multiple: 'More than one description', empty: 'Empty description', too_short: 'Too short',
+    too_long: 'Too long', min: 'Fewest characters wanted', max: 'Most characters allowed',
+  },
   value: MetaDescriptionValue,
   run({ snapshot, thresholds }) {
     const all = metasNamed(snapshot.metas, ['description']);

@@ -28,6 +28,10 @@ export const noindexCheck = defineCheck<typeof NoindexValue>({
     'A `noindex` (or `none`) in a robots meta tag or the X-Robots-Tag header keeps the page out of search results entirely, however good it is; so does an `unavailable_after` date that has passed.',
   howToFix:
     'If the page should appear in search, remove `noindex`/`none` from the source shown: the `<meta name="robots">` or `<meta name="googlebot">` tag, or the X-Robots-Tag header set by the server.',
+  labels: {
+    directives: 'Robots directives', blocked_by: 'Blocked by', noindex: 'Directives that keep the page out of search', source: 'Where',
+    content: 'Directive',
+  },
   value: NoindexValue,
   run(ctx) {
     const directives = [...metaDirectives(ctx), ...ctx.page.xRobotsTag.flatMap(headerDirectives)];

@@ -18,6 +18,10 @@ export const openGraphCheck = defineCheck<typeof OpenGraphValue>({
     'When the page is shared on social networks or in chat apps, Open Graph and Twitter Card tags supply the title, summary and picture of the preview; without them the preview is bare or wrong.',
   howToFix:
     'Add to the `<head>`: `<meta property="og:title">`, `og:description`, `og:image` with an absolute https URL of an image (ideally 1200×630), and `<meta name="twitter:card" content="summary_large_image">`.',
+  labels: {
+    og_title: 'og:title', og_description: 'og:description', og_image: 'og:image', twitter_card: 'twitter:card', missing: 'Missing tags',
+    not_absolute: 'og:image is not an absolute URL',
+  },
   value: OpenGraphValue,
   run({ snapshot }) {
     // Both attributes are common in the wild (property= per the Open Graph protocol, name= for Twitter).

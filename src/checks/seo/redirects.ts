@@ -17,6 +17,10 @@ export const redirectsCheck = defineCheck<typeof RedirectsValue>({
     'Every redirect adds a round trip before the page starts loading, and search engines follow only a few hops; a loop never reaches a page at all.',
   howToFix:
     'Link to and redirect straight to the final URL: make each old URL answer one 301 to the final address, and break any loop.',
+  labels: {
+    count: 'Redirects', chain: 'Redirect chain', final_url: 'Final URL', loop: 'Redirect loop', too_many: 'Too many redirects', url: 'URL',
+    status_code: 'Status code', location: 'Redirects to',
+  },
   value: RedirectsValue,
   run({ page }) {
     const chain = page.redirects.map((hop) => ({ url: hop.url, status_code: hop.statusCode, location: hop.location }));

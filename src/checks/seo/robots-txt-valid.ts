@@ -15,6 +15,10 @@ export const robotsTxtValidCheck = defineCheck<typeof RobotsTxtValidValue>({
     'Crawlers skip lines they do not understand, so a misspelled directive or a malformed path silently stops a rule from working, or works for one crawler and not another.',
   howToFix:
     'Fix each listed line: `Name: value` with a known directive, paths starting with `/` or `*`, `$` only at the end, rules after a `User-agent` line, and absolute sitemap URLs.',
+  labels: {
+    url: 'robots.txt', groups: 'User-agent groups', rules: 'Rules', sitemaps: 'Sitemap lines', problems: 'Invalid lines',
+    invalid_lines: 'Invalid lines', text: 'Line as written', message: 'Problem',
+  },
   value: RobotsTxtValidValue,
   run(ctx) {
     const state = robotsTxtState(ctx);

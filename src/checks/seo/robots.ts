@@ -26,6 +26,11 @@ export const robotsCheck = defineCheck<typeof RobotsValue>({
     'A page that robots.txt disallows is not crawled, so search engines cannot read its content; at best its bare URL shows up in results.',
   howToFix:
     'Remove or narrow the Disallow rule shown (or add a longer Allow rule for this path) in the group for Googlebot or `*`. Use a noindex directive, not robots.txt, to keep a page out of results.',
+  labels: {
+    url: 'Page', robots_txt: 'robots.txt', status_code: 'robots.txt status code', user_agent: 'Crawler',
+    group: 'User-agent group that decided', rule: 'Rule that decided', disallowed: 'Disallowed by', type: 'Rule', pattern: 'Path pattern',
+    line: 'Line',
+  },
   value: RobotsValue,
   run(ctx) {
     const state = robotsTxtState(ctx);

@@ -15,6 +15,11 @@ export const seoFriendlyUrlCheck = defineCheck<typeof SeoFriendlyUrlValue>({
     'A short URL with words separated by hyphens is easy to read, share and understand in search results. Search engines treat underscores as joining words, and spaces and double slashes make URLs fragile.',
   howToFix:
     'Use lower-case words separated by hyphens in the path, without underscores, spaces or `//`, and keep the whole URL within the limit; redirect the old URL to the new one with a 301.',
+  labels: {
+    url: 'URL', path: 'Path', length: 'Length (characters)', query: 'Query string', invalid: 'Invalid URL',
+    underscores: 'Underscores in the path', spaces: 'Spaces in the path', double_slash: 'Double slash in the path',
+    too_long: 'URL too long', max: 'Most characters allowed',
+  },
   value: SeoFriendlyUrlValue,
   run({ page, thresholds }) {
     if (!URL.canParse(page.finalUrl)) return { passed: false, value: { url: page.finalUrl }, errors: { invalid: [page.finalUrl] } };

@@ -13,6 +13,10 @@ export const textHtmlRatioCheck = defineCheck<typeof TextHtmlRatioValue>({
   description:
     'When visible text is a small share of the HTML, the page is mostly markup, inline scripts and styles: heavier to download and parse, with little content for search engines to read.',
   howToFix: 'Move inline scripts and styles to external files, remove unused markup, and make sure the main content is in the HTML as text.',
+  labels: {
+    percent: 'Text share of the HTML (%)', text_chars: 'Text characters', html_chars: 'HTML characters', min: 'Smallest share wanted (%)',
+    too_low: 'Too little text for the HTML',
+  },
   value: TextHtmlRatioValue,
   run({ snapshot, thresholds }) {
     if (snapshot.htmlLength === 0) return notApplicable('the page has no HTML');

@@ -17,6 +17,11 @@ export const titleCheck = defineCheck<typeof TitleValue>({
     'Put exactly one `<title>` in the `<head>` that describes this page in about 10 to 60 characters, most important words first.',
   differsFromLighthouse:
     'The title is read only from the head as the HTML parser ends it: a `<title>` that comes after body content has started counts as outside the head and does not count, because search engines read the head. Lighthouse reads `document.title`, the first `<title>` anywhere in the document, and only asks that it is not empty.',
+  labels: {
+    title: 'Title', length: 'Length (characters)', count: 'Title elements', outside_head: 'Title elements outside the head',
+    missing: 'No title', multiple: 'More than one title', empty: 'Empty title', too_short: 'Too short', too_long: 'Too long',
+    min: 'Fewest characters wanted', max: 'Most characters allowed',
+  },
   value: TitleValue,
   run({ snapshot, thresholds }) {
     const titles = snapshot.titles.map(collapseWhitespace);

@@ -18,6 +18,8 @@ const DETAILS = `Options:
   --max-pages <n>      HTML pages to analyse at most (default 100; at most PAGEGRADE_CRAWL_MAX_PAGES)
   --max-depth <n>      clicks from the start page, 0 to 50 (default 10)
   --no-sitemap         do not also crawl the URLs of the site's sitemaps
+  --render             also load each page in headless Chromium (PAGEGRADE_CHROMIUM_PATH): its report says
+                       what JavaScript changes, judged by the javascript_dependency check
   --json               print {"crawl", "issues", "pages"} as JSON instead of the summary
   --csv <file>         also write every page (url, status, depth, title, score, result, inlinks, error) as CSV
   --fail-on <verdict>  bad: exit 1 when the site is graded bad; decent: when decent or bad
@@ -40,6 +42,7 @@ interface CrawlOptions {
   maxPages: number | undefined;
   maxDepth: number | undefined;
   sitemap: boolean;
+  render: boolean;
   json: boolean;
   csv: string | undefined;
   failOn: (typeof VERDICTS)[number] | undefined;
@@ -67,6 +70,7 @@ function readOptions(args: ParsedArgs): CrawlOptions {
     maxPages: integerOption(args, 'max-pages'),
     maxDepth: integerOption(args, 'max-depth'),
     sitemap: args.values['no-sitemap'] !== true,
+    render: args.values.render === true,
     json: args.values.json === true,
     csv: typeof args.values.csv === 'string' ? args.values.csv : undefined,
     failOn: choice(args, 'fail-on', VERDICTS),
@@ -101,12 +105,13 @@ function gateBroken(outcome: CrawlOutcome, options: CrawlOptions): string[] {
 export const crawl: Command = {
   name: 'crawl',
   summary: 'Audit a whole site without a server: crawl it, print its score, site issues and pages.',
-  usage: 'crawl <url> [--max-pages <n>] [--max-depth <n>] [--no-sitemap] [--json] [--csv <file>] [--fail-on bad|decent] [--fail-on-issues high|medium|low]',
+  usage: 'crawl <url> [--max-pages <n>] [--max-depth <n>] [--no-sitemap] [--render] [--json] [--csv <file>] [--fail-on bad|decent] [--fail-on-issues high|medium|low]',
   details: DETAILS,
   options: {
     'max-pages': { type: 'string' },
     'max-depth': { type: 'string' },
     'no-sitemap': { type: 'boolean' },
+    render: { type: 'boolean' },
     json: { type: 'boolean' },
     csv: { type: 'string' },
     'fail-on': { type: 'string' },
@@ -122,9 +127,18 @@ export const crawl: Command = {
         const { account } = await services.accounts.createUser('cli@pagegrade.invalid', false);
         let started;
         try {
-          started = await services.crawls.start(account.id, { url: options.url, maxPages: options.maxPages, maxDepth: options.maxDepth, sitemap: options.sitemap });
+          started = await services.crawls.start(account.id, {
+            url: options.url,
+            maxPages: options.maxPages,
+            maxDepth: options.maxDepth,
+            sitemap: options.sitemap,
+            render: options.render,
+          });
         } catch (error) {
           // The service names API fields; the command line names its options.
+          if (error instanceof ValidationError && error.field === 'render') {
+            throw new UsageError(`--render needs Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
+          }
           if (error instanceof ValidationError) throw new UsageError(error.message.replace(/\bmax_(pages|depth)\b/g, '--max-$1'));
           throw error;
         }

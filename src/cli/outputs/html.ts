@@ -1,5 +1,5 @@
 // `--output x.html`: the web report page (src/web/views/report.ts), made one self-contained file: the
-// stylesheet inlined, the icon a data: URL, no script, and nothing of the site around it (its
+// stylesheets inlined, the icon a data: URL, no script, and nothing of the site around it (its
 // navigation, its links to the server's pages). Several URLs: one document, each report in turn with
 // its element ids prefixed, so the links inside each report go to its own sections.
 import { readFileSync } from 'node:fs';
@@ -46,6 +46,8 @@ function selfContained(document: string): string {
   const css = readFileSync(join(ASSETS_DIRECTORY, 'app.css'), 'utf8');
   const icon = readFileSync(join(ASSETS_DIRECTORY, 'favicon.svg'), 'utf8');
   let page = replaceOnce(document, `<link rel="stylesheet" href="${assetUrl('app.css')}">`, `<style>\n${css.replaceAll('</', '<\\/')}</style>`);
+  const print = readFileSync(join(ASSETS_DIRECTORY, 'print.css'), 'utf8');
+  page = replaceOnce(page, `<link rel="stylesheet" href="${assetUrl('print.css')}" media="print">`, `<style media="print">\n${print.replaceAll('</', '<\\/')}</style>`);
   page = replaceOnce(page, `href="${assetUrl('favicon.svg')}"`, `href="${escapeHtml(`data:image/svg+xml,${encodeURIComponent(icon)}`)}"`);
   page = replaceOnce(page, /<nav class="site-nav"[\s\S]*?<\/nav>/, '');
   page = replaceOnce(page, /<footer class="site-footer">[\s\S]*?<\/footer>/, '<footer class="site-footer">\n  <div class="container">Made with pagegrade analyze.</div>\n</footer>');

@@ -31,7 +31,7 @@ const CrawlPageQuery = Type.Object(pageListProperties);
 const NewCrawlQuery = Type.Object({ url: Type.Optional(Type.String({ maxLength: 2048 })) });
 /**
  * The form: the API's fields, except that sitemap is a checkbox, so its absence means 0 (the API's
- * default is 1), and no render (not available for crawls yet).
+ * default is 1); render likewise, offered when the server has a browser.
  */
 const CrawlFormBody = Type.Object({
   url: Type.String({ maxLength: 2048 }),
@@ -39,6 +39,7 @@ const CrawlFormBody = Type.Object({
   max_depth: Type.Optional(Type.Integer()),
   sitemap: Type.Optional(oneOf([0, 1] as const)),
   privacy: Type.Optional(oneOf([0, 1] as const)),
+  render: Type.Optional(oneOf([0, 1] as const)),
 });
 
 const LIST_NOTICES = { 'crawl-deleted': 'The crawl was deleted. The reports it made stay in their project.' };
@@ -90,10 +91,12 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
           max_depth: String(DEFAULT_MAX_DEPTH),
           sitemap: true,
           privacy: 0,
+          render: false,
         },
         errors: {},
         maxPagesLimit,
         maxDepthLimit: MAX_DEPTH_LIMIT,
+        renderingAvailable: app.services.rendering.available,
       })),
   );
 
@@ -108,6 +111,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         max_depth: textValue(body?.max_depth),
         sitemap: Number(body?.sitemap) === 1,
         privacy: Number(body?.privacy) === 1 ? 1 : 0,
+        render: Number(body?.render) === 1,
       };
       const showForm = (errors: FieldErrors, status = 422) =>
         sendPage(reply, status, newCrawlPage({
@@ -117,6 +121,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
           errors,
           maxPagesLimit,
           maxDepthLimit: MAX_DEPTH_LIMIT,
+          renderingAvailable: app.services.rendering.available,
         }));
       if (request.validationError?.validation) return showForm(validationMessages(request.validationError.validation));
       try {
@@ -126,6 +131,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
           maxDepth: request.body.max_depth,
           sitemap: request.body.sitemap === 1,
           privacy: request.body.privacy ?? 0,
+          render: request.body.render === 1,
         });
         return reply.redirect(`/dashboard/crawls/${crawl.id}`, 303);
       } catch (error) {

@@ -135,8 +135,9 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     sendPage(reply, 200, newReportPage({
       nav: dashboardNav(request, reply, 'new-report'),
       csrfToken: csrfToken(reply),
-      values: { url: '', privacy: 0, background: false },
+      values: { url: '', privacy: 0, background: false, render: false },
       errors: {},
+      renderingAvailable: app.services.rendering.available,
     })),
   );
 
@@ -150,8 +151,9 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           nav: dashboardNav(request, reply, 'new-report'),
           csrfToken: csrfToken(reply),
           // The password is never sent back into the page.
-          values: { url: textValue(body?.url), privacy: privacyValue(body?.privacy), background: Number(body?.async) === 1 },
+          values: { url: textValue(body?.url), privacy: privacyValue(body?.privacy), background: Number(body?.async) === 1, render: Number(body?.render) === 1 },
           errors,
+          renderingAvailable: app.services.rendering.available,
         }));
       const invalid = errorsOf(request, null);
       if (invalid) return showForm(invalid);
@@ -161,6 +163,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           privacy: body.privacy ?? 0,
           password: body.password,
           background: body.async === 1,
+          render: body.render === 1,
         });
         return reply.redirect(`/reports/${report.id}`, 303);
       } catch (error) {

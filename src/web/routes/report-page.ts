@@ -5,9 +5,10 @@ import { ReportIdParams } from '../../schemas/reports.ts';
 import { parseId } from '../../schemas/parse-id.ts';
 import type { ReportAccessService } from '../../services/report-access.service.ts';
 import type { AttemptLimiter } from '../attempt-limiter.ts';
-import { isHttps, unlockCookieName, unlockCookieOptions } from '../cookies.ts';
+import { isHttps, unlockCookieName, unlockCookieOptions, unlockPdfCookieOptions } from '../cookies.ts';
 import { csrfToken } from '../csrf.ts';
 import { sendNotFoundPage, sendPage } from '../render.ts';
+import type { BrandView } from '../views/brand.ts';
 import { errorPage } from '../views/message-pages.ts';
 import { reportPage } from '../views/report.ts';
 import { unlockPage } from '../views/unlock.ts';
@@ -17,6 +18,8 @@ export interface ReportPageRouteOptions {
   access: ReportAccessService;
   /** Wrong passwords per report and client address. */
   unlockAttempts: AttemptLimiter;
+  /** Whose name, logo and colour the report wears (white-label). */
+  brand: BrandView;
 }
 
 const UnlockBody = Type.Object({ password: Type.String({ maxLength: 1024 }) });
@@ -26,12 +29,19 @@ function waitSentence(seconds: number): string {
   return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
 }
 
-export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions> = async (app, { access, unlockAttempts }) => {
+export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions> = async (app, { access, unlockAttempts, brand }) => {
   app.get('/reports/:id', { schema: { hide: true, params: ReportIdParams } }, async (request, reply) => {
-    const visible = await visibleReport(access, request, reply, parseId(request.params.id));
+    const visible = await visibleReport(access, request, reply, parseId(request.params.id), brand);
     if (!visible) return reply;
     const history = await historyOf(app.services, visible);
-    return sendPage(reply, 200, reportPage({ report: visible.report, asOwner: visible.asOwner, signedIn: request.webAccount !== null, history }));
+    return sendPage(reply, 200, reportPage({
+      report: visible.report,
+      asOwner: visible.asOwner,
+      signedIn: request.webAccount !== null,
+      history,
+      brand,
+      pdfUrl: app.services.rendering.pdf ? `/reports/${visible.report.id}.pdf` : undefined,
+    }));
   });
 
   app.post(
@@ -68,6 +78,7 @@ export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions>
       if (token !== null) {
         await unlockAttempts.reset(attemptKey);
         reply.setCookie(unlockCookieName(id), token, unlockCookieOptions(id, isHttps(request)));
+        reply.setCookie(unlockCookieName(id), token, unlockPdfCookieOptions(id, isHttps(request)));
         return reply.redirect(`/reports/${id}`, 303);
       }
       const { remaining } = ticket;
@@ -75,7 +86,7 @@ export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions>
         remaining > 0
           ? `Wrong password. ${remaining} more wrong ${remaining === 1 ? 'try' : 'tries'} and this address has to wait before trying again.`
           : 'Wrong password. That was the last try for now: this address has to wait before trying again.';
-      return sendPage(reply, 403, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn, error }));
+      return sendPage(reply, 403, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn, error, brand }));
     },
   );
 };

@@ -9,6 +9,7 @@ import { DiffQuery, RunParams } from '../../schemas/runs.ts';
 import { parseId } from '../../schemas/parse-id.ts';
 import type { ReportAccessService } from '../../services/report-access.service.ts';
 import { diffRuns } from '../../services/run-diff.ts';
+import type { BrandView } from '../views/brand.ts';
 import type { HeaderNav } from '../views/layout.ts';
 import { sendPage } from '../render.ts';
 import { comparePage } from '../views/run-compare.ts';
@@ -18,6 +19,8 @@ import { visibleReport } from './report-viewer.ts';
 
 export interface ReportRunRouteOptions {
   access: ReportAccessService;
+  /** A run's page is the report page as it was: it wears the same brand. */
+  brand: BrandView;
 }
 
 const RUNS_PER_PAGE = 50;
@@ -30,19 +33,19 @@ function viewerNav(request: FastifyRequest): HeaderNav {
   return { kind: request.webAccount ? 'signed-in' : 'signed-out' };
 }
 
-export const reportRunRoutes: FastifyPluginAsyncTypebox<ReportRunRouteOptions> = async (app, { access }) => {
+export const reportRunRoutes: FastifyPluginAsyncTypebox<ReportRunRouteOptions> = async (app, { access, brand }) => {
   const { runs, lists } = app.services;
 
   app.get('/reports/:id/runs', { schema: { hide: true, params: ReportIdParams, querystring: RunsPageQuery } }, async (request, reply) => {
-    const visible = await visibleReport(access, request, reply, parseId(request.params.id));
+    const visible = await visibleReport(access, request, reply, parseId(request.params.id), brand);
     if (!visible) return reply;
     const page = await lists.runs(visible.ownerId, visible.report.id, { page: request.query.page ?? 1, perPage: RUNS_PER_PAGE });
-    return sendPage(reply, 200, runsPage({ report: visible.report, nav: viewerNav(request), page }));
+    return sendPage(reply, 200, runsPage({ report: visible.report, nav: viewerNav(request), page, brand }));
   });
 
   app.get('/reports/:id/runs/:run', { schema: { hide: true, params: RunParams } }, async (request, reply) => {
     const runId = parseId(request.params.run);
-    const visible = await visibleReport(access, request, reply, parseId(request.params.id));
+    const visible = await visibleReport(access, request, reply, parseId(request.params.id), brand);
     if (!visible) return reply;
     const { report, ownerId, asOwner } = visible;
     const [run, newest] = await Promise.all([
@@ -57,24 +60,25 @@ export const reportRunRoutes: FastifyPluginAsyncTypebox<ReportRunRouteOptions> =
       asOwner,
       signedIn: request.webAccount !== null,
       run: { ...summary, latest: newest.items[0]?.id === run.id },
+      brand,
     }));
   });
 
   app.get('/reports/:id/compare', { schema: { hide: true, params: ReportIdParams, querystring: DiffQuery } }, async (request, reply) => {
-    const visible = await visibleReport(access, request, reply, parseId(request.params.id));
+    const visible = await visibleReport(access, request, reply, parseId(request.params.id), brand);
     if (!visible) return reply;
     const { report, ownerId } = visible;
     const nav = viewerNav(request);
     const choices = (await lists.runs(ownerId, report.id, { page: 1, perPage: COMPARE_CHOICES })).items;
-    if (choices.length < 2) return sendPage(reply, 200, comparePage({ report, nav, runs: choices }));
+    if (choices.length < 2) return sendPage(reply, 200, comparePage({ report, nav, runs: choices, brand }));
     const fromId = request.query.from ?? choices[1].id;
     const toId = request.query.to ?? choices[0].id;
     if (fromId === toId) {
-      return sendPage(reply, 422, comparePage({ report, nav, runs: choices, error: 'Pick two different runs to compare.' }));
+      return sendPage(reply, 422, comparePage({ report, nav, runs: choices, error: 'Pick two different runs to compare.', brand }));
     }
     const picked = await Promise.all([runs.show(ownerId, report.id, fromId), runs.show(ownerId, report.id, toId)]);
     // Two runs picked in either order mean "compare these": the older one is always the "from".
     const [from, to] = picked.sort((a, b) => a.number - b.number);
-    return sendPage(reply, 200, comparePage({ report, nav, runs: choices, compared: { from, to, diff: diffRuns(report.id, from, to) } }));
+    return sendPage(reply, 200, comparePage({ report, nav, runs: choices, compared: { from, to, diff: diffRuns(report.id, from, to) }, brand }));
   });
 };

@@ -1,6 +1,7 @@
 // Who is looking at a report's pages (the report, its runs, a comparison): one decision, by the same
 // access service, for all of them. A locked report answers with its password form and a hidden one
-// with the not-found page, so every page of a report treats a viewer the same way.
+// with the not-found page, so every page of a report treats a viewer the same way. The password form
+// wears the report's brand: it is the first page a client given the link sees.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReportAccess, ReportAccessService } from '../../services/report-access.service.ts';
 import type { Services } from '../../services/index.ts';
@@ -9,6 +10,7 @@ import { csrfToken } from '../csrf.ts';
 import { sendNotFoundPage, sendPage } from '../render.ts';
 import { reportHistory } from '../views/report-history.ts';
 import { CHART_RUNS } from '../views/score-chart.ts';
+import type { BrandView } from '../views/brand.ts';
 import { unlockPage } from '../views/unlock.ts';
 import type { SafeHtml } from '../html.ts';
 
@@ -20,13 +22,14 @@ export async function visibleReport(
   request: FastifyRequest,
   reply: FastifyReply,
   id: number,
+  brand: BrandView,
 ): Promise<VisibleReport | undefined> {
   const result = await access.view(id, { accountId: request.webAccount?.id ?? null, unlockToken: request.cookies[unlockCookieName(id)] });
   switch (result.kind) {
     case 'visible':
       return result;
     case 'locked':
-      sendPage(reply, 200, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn: request.webAccount !== null }));
+      sendPage(reply, 200, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn: request.webAccount !== null, brand }));
       return undefined;
     case 'hidden':
       sendNotFoundPage(reply);

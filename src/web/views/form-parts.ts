@@ -1,5 +1,5 @@
 // Pieces every dashboard form uses: the CSRF field, field errors tied to their inputs, the privacy
-// choice with its password field, and the progress line the form script fills in.
+// choice with its password field, the render checkbox, and the progress line the form script fills in.
 import { allChecks } from '../../checks/index.ts';
 import type { Privacy } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -25,6 +25,17 @@ export function fieldError(errors: FieldErrors, field: string): SafeHtml | '' {
 /** aria attributes that tie an input to its error message. */
 export function invalidAttributes(errors: FieldErrors, field: string): SafeHtml | '' {
   return errors[field]?.length ? html` aria-invalid="true" aria-describedby="${fieldErrorId(field)}"` : '';
+}
+
+/** The render=1 checkbox of the report and crawl forms, offered when the server has a browser. */
+export function renderField(checked: boolean, errors: FieldErrors): SafeHtml {
+  const invalid = Boolean(errors.render?.length);
+  return html`<div class="field field--check">
+      <input id="render" name="render" type="checkbox" value="1"${checked ? html` checked` : ''} aria-describedby="render-hint${invalid ? ' render-error' : ''}"${invalid ? html` aria-invalid="true"` : ''}>
+      <label for="render">Also render in a browser</label>
+      <p class="hint" id="render-hint">Loads the page in headless Chromium and shows what its JavaScript changes: what search engines and AI crawlers that do not run scripts miss.</p>
+      ${fieldError(errors, 'render')}
+    </div>`;
 }
 
 /** Errors on fields the form does not show (e.g. the body as a whole), listed at the top. */

@@ -12,8 +12,16 @@ export function issueCountsList(issues: IssueCounts, noun: string): SafeHtml {
     </ul>`;
 }
 
-/** "3 high, 5 medium, 2 low". */
+const SHORT_NAMES = { high: 'high', medium: 'med', low: 'low' } as const;
+const IMPORTANCES = ['high', 'medium', 'low'] as const;
+
+/**
+ * Small coloured pills, "3 high · 5 med · 2 low", for a list's row: short enough for a phone. Screen
+ * readers hear the full word ("5 medium"); a zero is drawn quietly so the counts that matter stand out.
+ */
 export function issueCountsInline(issues: IssueCounts): SafeHtml {
-  return html`<span class="issue-inline issue-inline--high">${formatNumber(issues.high)} high</span>,
-    <span class="issue-inline">${formatNumber(issues.medium)} medium</span>, <span class="issue-inline">${formatNumber(issues.low)} low</span>`;
+  return html`<span class="pills">${IMPORTANCES.map((importance) => {
+    const count = formatNumber(issues[importance]);
+    return html`<span class="pill pill--${issues[importance] === 0 ? 'zero' : importance}"><span aria-hidden="true">${count} ${SHORT_NAMES[importance]}</span><span class="visually-hidden">${count} ${importance}</span></span>`;
+  })}</span>`;
 }

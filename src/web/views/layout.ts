@@ -1,7 +1,8 @@
-// The page shell every web page shares: head (title, description, noindex, stylesheet), a skip link,
-// the header with its navigation, the main content and the footer.
+// The page shell every web page shares: head (title, description, noindex, stylesheets), a skip link,
+// the header with the brand and the navigation, the main content and the footer.
 import { assetUrl } from '../assets.ts';
 import { html, type SafeHtml } from '../html.ts';
+import { BUILT_IN_BRAND, brandFooter, brandLink, type BrandView } from './brand.ts';
 
 export type DashboardSection = 'reports' | 'new-report' | 'crawls' | 'projects' | 'webhooks' | null;
 
@@ -21,6 +22,8 @@ export interface PageOptions {
   formScript?: boolean;
   /** Reloads the page after this many seconds (a report whose analysis is under way). */
   refreshSeconds?: number;
+  /** Whose name, logo and colour the page wears (white-label); pagegrade's own when not given. */
+  brand?: BrandView;
 }
 
 function navLink(href: string, label: string, current: boolean): SafeHtml {
@@ -56,6 +59,7 @@ function headerNav(nav: HeaderNav): SafeHtml {
 }
 
 export function layout(options: PageOptions): SafeHtml {
+  const brand = options.brand ?? BUILT_IN_BRAND;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -66,6 +70,8 @@ export function layout(options: PageOptions): SafeHtml {
 <meta name="robots" content="noindex">
 ${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${String(options.refreshSeconds)}">` : ''}
 <link rel="stylesheet" href="${assetUrl('app.css')}">
+<link rel="stylesheet" href="${assetUrl('print.css')}" media="print">
+${brand.themeUrl ? html`<link rel="stylesheet" href="${brand.themeUrl}">` : ''}
 <link rel="icon" href="${assetUrl('favicon.svg')}" type="image/svg+xml">
 ${options.formScript ? html`<script src="${assetUrl('report-forms.js')}" defer></script>` : ''}
 </head>
@@ -73,7 +79,7 @@ ${options.formScript ? html`<script src="${assetUrl('report-forms.js')}" defer><
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
   <div class="container site-header-inner">
-    <a class="brand" href="/"><svg class="brand-mark" viewBox="0 0 32 32" width="22" height="22" aria-hidden="true" focusable="false"><circle cx="16" cy="16" r="12" fill="none" stroke-width="6"></circle><path d="M16 4a12 12 0 1 1-11.4 15.7" fill="none" stroke-width="6" stroke-linecap="round"></path></svg>pagegrade</a>
+    ${brandLink(brand)}
     ${headerNav(options.nav)}
   </div>
 </header>
@@ -81,7 +87,7 @@ ${options.formScript ? html`<script src="${assetUrl('report-forms.js')}" defer><
 ${options.main}
 </main>
 <footer class="site-footer">
-  <div class="container">Made with pagegrade, a self-hosted SEO report service. <a href="/docs">API documentation</a></div>
+  <div class="container">${brandFooter(brand)}</div>
 </footer>
 </body>
 </html>

@@ -1,7 +1,7 @@
 // The form that starts a crawl (a site audit). The crawl runs in the background: the form lands on the
 // crawl's page, which shows its progress. After an error the values come back with each field's message.
 import { html, type SafeHtml } from '../html.ts';
-import { csrfField, fieldError, otherErrors, privacyChoices, type FieldErrors } from './form-parts.ts';
+import { csrfField, fieldError, otherErrors, privacyChoices, renderField, type FieldErrors } from './form-parts.ts';
 import { formatNumber } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
 
@@ -12,6 +12,7 @@ export interface NewCrawlValues {
   max_depth: string;
   sitemap: boolean;
   privacy: 0 | 1;
+  render: boolean;
 }
 
 export interface NewCrawlPageOptions {
@@ -22,6 +23,8 @@ export interface NewCrawlPageOptions {
   /** PAGEGRADE_CRAWL_MAX_PAGES */
   maxPagesLimit: number;
   maxDepthLimit: number;
+  /** The server has a browser: the form offers render=1. */
+  renderingAvailable: boolean;
 }
 
 /** The hint, and the error when there is one, describe the input. */
@@ -30,7 +33,7 @@ function describedBy(errors: FieldErrors, field: string): SafeHtml {
   return html` aria-describedby="${field}-hint${invalid ? ` ${field}-error` : ''}"${invalid ? html` aria-invalid="true"` : ''}`;
 }
 
-export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, maxDepthLimit }: NewCrawlPageOptions): SafeHtml {
+export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, maxDepthLimit, renderingAvailable }: NewCrawlPageOptions): SafeHtml {
   return layout({
     title: 'New crawl · pagegrade',
     description: 'Crawl a site: analyse its pages and check the site as a whole.',
@@ -41,7 +44,7 @@ export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, ma
   analyses every HTML page it reaches and then checks the site as a whole. It runs in the background: the crawl's page shows its progress.</p>
   <form method="post" action="/dashboard/crawls" class="form">
     ${csrfField(csrfToken)}
-    ${otherErrors(errors, ['url', 'max_pages', 'max_depth', 'sitemap', 'privacy'])}
+    ${otherErrors(errors, ['url', 'max_pages', 'max_depth', 'sitemap', 'privacy', ...(renderingAvailable ? ['render'] : [])])}
     <div class="field">
       <label for="url">Start URL</label>
       <p class="hint" id="url-hint">An http or https address, such as https://example.com/. The crawl stays on its host.</p>
@@ -68,6 +71,7 @@ export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, ma
       <p class="hint" id="sitemap-hint">Finds pages no link leads to, and checks the sitemap's entries.</p>
       ${fieldError(errors, 'sitemap')}
     </div>
+    ${renderingAvailable ? renderField(values.render, errors) : ''}
     <fieldset class="field">
       <legend>Who can see the reports of its pages</legend>
       ${fieldError(errors, 'privacy')}

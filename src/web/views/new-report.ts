@@ -2,17 +2,19 @@
 // script only adds a progress message. After an error the values come back, never the password.
 import type { Privacy } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
-import { PROGRESS_STEPS, csrfField, fieldError, invalidAttributes, otherErrors, privacyFields, progressSubmit, type FieldErrors } from './form-parts.ts';
+import { PROGRESS_STEPS, csrfField, fieldError, invalidAttributes, otherErrors, privacyFields, progressSubmit, renderField, type FieldErrors } from './form-parts.ts';
 import { layout, type HeaderNav } from './layout.ts';
 
 export interface NewReportPageOptions {
   nav: HeaderNav;
   csrfToken: string;
-  values: { url: string; privacy: Privacy; background: boolean };
+  values: { url: string; privacy: Privacy; background: boolean; render: boolean };
   errors: FieldErrors;
+  /** The server has a browser: the form offers render=1. */
+  renderingAvailable: boolean;
 }
 
-export function newReportPage({ nav, csrfToken, values, errors }: NewReportPageOptions): SafeHtml {
+export function newReportPage({ nav, csrfToken, values, errors, renderingAvailable }: NewReportPageOptions): SafeHtml {
   return layout({
     title: 'New report · pagegrade',
     description: 'Analyse a page and keep its SEO report.',
@@ -23,7 +25,7 @@ export function newReportPage({ nav, csrfToken, values, errors }: NewReportPageO
   <p>pagegrade fetches the page, runs its checks and keeps the report. It takes a few seconds.</p>
   <form method="post" action="/dashboard/reports" class="form" data-progress="${PROGRESS_STEPS}">
     ${csrfField(csrfToken)}
-    ${otherErrors(errors, ['url', 'privacy', 'password', 'async'])}
+    ${otherErrors(errors, ['url', 'privacy', 'password', 'async', ...(renderingAvailable ? ['render'] : [])])}
     <div class="field">
       <label for="url">Page URL</label>
       <p class="hint" id="url-hint">An http or https address, such as https://example.com/pricing.</p>
@@ -36,6 +38,7 @@ export function newReportPage({ nav, csrfToken, values, errors }: NewReportPageO
       <label for="async">Analyse in the background</label>
       <p class="hint" id="async-hint">The report opens at once and fills in when the analysis is done.</p>
     </div>
+    ${renderingAvailable ? renderField(values.render, errors) : ''}
     ${progressSubmit('Analyse the page')}
   </form>
 </section>`,

@@ -1,12 +1,13 @@
-// The shareable report page: the URL and when it was generated, the state of an analysis under way, the score ring and verdict, failed
-// checks by importance, the four categories (failed first, then passed, then not applicable) and the
-// facts of the fetch. Everything that came from the analysed page is escaped by the html template.
+// The shareable report page. Its first screen is what a client reads: the page's title and URL, the
+// score ring and verdict, a gauge per category, failed checks by importance and what to fix first; then
+// the four categories (failed first, then passed, then not applicable) and the facts of the fetch.
+// Everything that came from the analysed page is escaped by the html template.
 import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../../analysis/types.ts';
 import type { Category, CheckDefinition } from '../../checks/check.ts';
 import { allChecks } from '../../checks/index.ts';
 import type { Report, RunSummary } from '../../services/types.ts';
 import { html, httpUrlOrNull, withCodeSpans, type SafeHtml } from '../html.ts';
-import { renderErrors, renderValue } from './check-value.ts';
+import { clip, renderErrors, renderValue } from './check-value.ts';
 import {
   CATEGORY_NAMES,
   IMPORTANCE_NAMES,
@@ -18,6 +19,9 @@ import {
   timeElement,
 } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
+import { BUILT_IN_BRAND, type BrandView } from './brand.ts';
+import { categoryGauges } from './category-gauges.ts';
+import { fixFirst } from './fix-first.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, analysisNotice } from './analysis-state.ts';
 import { issueCountsList } from './issue-counts.ts';
 import { scoreWithVerdict } from './score-ring.ts';
@@ -32,6 +36,10 @@ export interface ReportPageOptions {
   history?: SafeHtml;
   /** Set on a run's page: `report` carries that run's results, and the page says which run it is. */
   run?: RunSummary & { latest: boolean };
+  /** Whose report it is (white-label); pagegrade's when not given. */
+  brand?: BrandView;
+  /** Offers the report as a PDF (the server has a browser to print it). */
+  pdfUrl?: string;
 }
 
 type Status = 'failed' | 'passed' | 'not-applicable';
@@ -84,12 +92,13 @@ function checkItem(row: CheckRow): SafeHtml {
   const title = definition ? (status === 'failed' ? definition.failureTitle : definition.title) : row.id;
   const why = definition ? section('Why it matters', html`<p>${withCodeSpans(definition.description)}</p>`) : '';
   const fix = definition ? section('How to fix', html`<p>${withCodeSpans(definition.howToFix)}</p>`) : '';
-  const measured = result.value === null || result.value === undefined ? '' : section('Measured', renderValue(result.value));
+  const labels = definition?.labels;
+  const measured = result.value === null || result.value === undefined ? '' : section('Measured', renderValue(result.value, labels));
   const { mark, label } = STATUS_LABELS[status];
   let body: SafeHtml;
   if (status === 'failed') {
     body = html`<div class="check-columns">
-  <div>${result.errors ? section('What was found', renderErrors(result.errors)) : ''}${measured}</div>
+  <div>${result.errors ? section('What was found', renderErrors(result.errors, labels)) : ''}${measured}</div>
   <div>${why}${fix}</div>
 </div>`;
   } else if (status === 'passed') {
@@ -142,21 +151,27 @@ function pageFacts(report: Report, page: PageFacts): SafeHtml {
 </section>`;
 }
 
-function summary(report: AnalysedReport, groups: Map<Category, CheckRow[]>): SafeHtml {
+function summary(report: AnalysedReport): SafeHtml {
   return html`<section class="summary" aria-labelledby="summary-heading">
   <h2 id="summary-heading" class="visually-hidden">Summary</h2>
   <div class="score">
     ${scoreWithVerdict(report.score, report.result)}
   </div>
   <div class="summary-details">
+    <h3>Score by category</h3>
+    ${categoryGauges(report.results, CATEGORIES)}
     <h3>Failed checks by importance</h3>
     ${issueCountsList(report.issues, 'failed check')}
-    <h3>Categories</h3>
-    <ul class="category-links">${CATEGORIES.map(
-      (category) => html`<li><a href="#category-${category}">${CATEGORY_NAMES[category]}</a> <span class="category-counts">${countsLine(groups.get(category) ?? [])}</span></li>`,
-    )}</ul>
   </div>
-</section>`;
+</section>
+${fixFirst(report.results)}`;
+}
+
+/** The page's own title, as the title check read it; null when it has none. */
+function pageTitle(report: Report): string | null {
+  const value = report.results?.title?.value;
+  const title = value !== null && typeof value === 'object' && 'title' in value ? value.title : null;
+  return typeof title === 'string' && title.trim() !== '' ? title : null;
 }
 
 function ownerBar(report: Report): SafeHtml {
@@ -179,38 +194,43 @@ function runNote(reportId: number, run: NonNullable<ReportPageOptions['run']>): 
   ${run.latest ? 'It is the latest run.' : html`<a href="/reports/${reportId}">See the latest run</a>`}</p>`;
 }
 
-export function reportPage({ report, asOwner, signedIn, history, run }: ReportPageOptions): SafeHtml {
+export function reportPage({ report, asOwner, signedIn, history, run, brand = BUILT_IN_BRAND, pdfUrl }: ReportPageOptions): SafeHtml {
   // A past run never changes: only the latest is refreshed while an analysis is under way.
   const refreshSeconds = analysisInProgress(report) && !run ? ANALYSIS_REFRESH_SECONDS : undefined;
   const nav: HeaderNav = { kind: signedIn ? 'signed-in' : 'signed-out' };
+  // The page's title is the headline people recognise; the URL, under it, says exactly which page it is.
+  const title = pageTitle(report);
   const header = (meta: SafeHtml) => html`<header class="report-header">
   <p class="eyebrow">SEO report</p>
-  <h1 class="report-url">${externalLink(report.url, shortUrl(report.url, 200))}</h1>
+  <h1 class="report-title">${title !== null ? clip(title, 200) : shortUrl(report.url, 200)}</h1>
+  <p class="report-url">${externalLink(report.url, report.url)}</p>
   <p class="report-meta">${meta}</p>
   ${asOwner ? ownerBar(report) : ''}
 </header>
 ${run ? runNote(report.id, run) : analysisNotice(report)}`;
   if (!hasRun(report)) {
     return layout({
-      title: `SEO report for ${shortUrl(report.url)} — ${STATE_NAMES[report.state].toLowerCase()} · pagegrade`,
+      title: `SEO report for ${shortUrl(report.url)} — ${STATE_NAMES[report.state].toLowerCase()} · ${brand.name}`,
       description: `SEO report for ${report.url}: no analysis has succeeded yet.`,
       nav,
       refreshSeconds,
+      brand,
       main: html`<article class="report">${header(html`No analysis has succeeded yet.`)}</article>`,
     });
   }
   const groups = groupResults(report.results);
   const { issues } = report;
   return layout({
-    title: `${run ? `Run ${run.number} of the ` : ''}SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · pagegrade`,
+    title: `${run ? `Run ${run.number} of the ` : ''}SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · ${brand.name}`,
     description:
       `SEO report for ${report.url}: ${report.score}/100 (${report.result}), ` +
       `failed checks: ${issues.high} high, ${issues.medium} medium and ${issues.low} low importance.`,
     nav,
     refreshSeconds,
+    brand,
     main: html`<article class="report">
-${header(html`Generated ${timeElement(report.generated_at)}`)}
-${summary(report, groups)}
+${header(html`Generated ${timeElement(report.generated_at)}${pdfUrl ? html`<span class="pdf-link"> · <a href="${pdfUrl}" type="application/pdf">Download as PDF</a></span>` : ''}`)}
+${summary(report)}
 ${history ?? ''}
 ${renderedSection(report.rendered)}
 ${CATEGORIES.map((category) => categorySection(category, groups.get(category) ?? []))}

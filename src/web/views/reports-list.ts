@@ -1,5 +1,6 @@
 // The dashboard's list of reports: the API's filters, sort and paging as a form, and a table that
-// becomes one card per report on a narrow screen.
+// becomes one card per report on a narrow screen. A long URL is cut with an ellipsis by the stylesheet
+// (never broken mid-word); its title attribute holds it whole.
 import type { Verdict } from '../../analysis/types.ts';
 import type { Page, ReportState, ReportSummary } from '../../services/types.ts';
 import { REPORT_STATES } from '../../db/tables/report.table.ts';
@@ -73,7 +74,7 @@ function reportRow(report: ReportSummary, previousScore: number | undefined): Sa
   const { issues } = report;
   const change = previousScore === undefined || report.score === null ? null : report.score - previousScore;
   return html`<tr>
-  <td data-label="Report"><a class="report-link" href="/reports/${report.id}">${shortUrl(report.url)}</a>
+  <td data-label="Report"><a class="report-link" href="/reports/${report.id}"><span class="truncate" title="${report.url}">${shortUrl(report.url, 200)}</span></a>
     <span class="muted">#${report.id} · ${report.project}</span></td>
   <td data-label="Score">${scoreChip(report)}</td>
   <td data-label="Change">${scoreDelta(change)}</td>

@@ -1,11 +1,13 @@
 // Two runs of a report side by side as a diff: the scores and verdicts, then the checks that newly
 // fail, those fixed, and those failing in both, each with what it measured in either run.
 import type { CheckResult } from '../../analysis/types.ts';
+import { checksById } from '../../checks/index.ts';
 import type { RunDiff } from '../../services/run-diff.ts';
 import type { Report, Run, RunSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { renderValue } from './check-value.ts';
 import { IMPORTANCE_NAMES, shortUrl, timeElement } from './format.ts';
+import type { BrandView } from './brand.ts';
 import { layout, type HeaderNav } from './layout.ts';
 import { byImportance, checkTitle, verdictChange } from './run-changes.ts';
 import { compareForm } from './run-list.ts';
@@ -19,6 +21,7 @@ export interface ComparePageOptions {
   /** Absent when there is nothing to compare (one run) or the choice was refused (`error`). */
   compared?: { from: Run; to: Run; diff: RunDiff };
   error?: string;
+  brand: BrandView;
 }
 
 interface CheckPair {
@@ -28,8 +31,9 @@ interface CheckPair {
   to: unknown;
 }
 
-function value(measured: unknown): SafeHtml {
-  return measured === null || measured === undefined ? html`<span class="none">nothing measured</span>` : renderValue(measured);
+/** What a check measured, in the words of its labels (as on the report page). */
+function value(checkId: string, measured: unknown): SafeHtml {
+  return measured === null || measured === undefined ? html`<span class="none">nothing measured</span>` : renderValue(measured, checksById.get(checkId)?.labels);
 }
 
 function runLink(reportId: number, run: Run): SafeHtml {
@@ -42,8 +46,8 @@ function checksTable(caption: string, checks: readonly CheckPair[], failing: boo
   <thead><tr><th scope="col">Check</th><th scope="col">Run ${runs.from.number}</th><th scope="col">Run ${runs.to.number}</th></tr></thead>
   <tbody>${byImportance(checks).map((check) => html`<tr id="compare-${check.id}">
     <td data-label="Check"><span class="importance importance--${check.importance}">${IMPORTANCE_NAMES[check.importance]}</span> ${checkTitle(check.id, failing)}</td>
-    <td data-label="Run ${runs.from.number}">${value(check.from)}</td>
-    <td data-label="Run ${runs.to.number}">${value(check.to)}</td>
+    <td data-label="Run ${runs.from.number}">${value(check.id, check.from)}</td>
+    <td data-label="Run ${runs.to.number}">${value(check.id, check.to)}</td>
   </tr>`)}</tbody>
 </table></div>`;
 }
@@ -73,12 +77,13 @@ ${group('Fixed', 'compare-fixed', diff.fixed, false, 'No check was fixed.', runs
 ${group('Still failing', 'compare-still-failing', stillFailing, true, 'No check fails in both runs.', runs)}`;
 }
 
-export function comparePage({ report, nav, runs, compared, error }: ComparePageOptions): SafeHtml {
+export function comparePage({ report, nav, runs, compared, error, brand }: ComparePageOptions): SafeHtml {
   const title = compared
-    ? `Run ${compared.from.number} and run ${compared.to.number} of the SEO report for ${shortUrl(report.url)} · pagegrade`
-    : `Compare runs of the SEO report for ${shortUrl(report.url)} · pagegrade`;
+    ? `Run ${compared.from.number} and run ${compared.to.number} of the SEO report for ${shortUrl(report.url)} · ${brand.name}`
+    : `Compare runs of the SEO report for ${shortUrl(report.url)} · ${brand.name}`;
   return layout({
     title,
+    brand,
     description: `What changed between two runs of the SEO report for ${report.url}.`,
     nav,
     main: html`<article class="report compare">

@@ -3,6 +3,7 @@
 import type { Page, Report, RunSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { shortUrl } from './format.ts';
+import type { BrandView } from './brand.ts';
 import { layout, type HeaderNav } from './layout.ts';
 import { pagination } from './pagination.ts';
 import { compareForm, runsTable } from './run-list.ts';
@@ -11,11 +12,13 @@ export interface RunsPageOptions {
   report: Pick<Report, 'id' | 'url'>;
   nav: HeaderNav;
   page: Page<RunSummary>;
+  brand: BrandView;
 }
 
-export function runsPage({ report, nav, page }: RunsPageOptions): SafeHtml {
+export function runsPage({ report, nav, page, brand }: RunsPageOptions): SafeHtml {
   return layout({
-    title: `Runs of the SEO report for ${shortUrl(report.url)} · pagegrade`,
+    title: `Runs of the SEO report for ${shortUrl(report.url)} · ${brand.name}`,
+    brand,
     description: `Every kept analysis of ${report.url}.`,
     nav,
     main: html`<article class="report">

@@ -1,0 +1,115 @@
+// /reports/{id}.pdf: the report page printed to PDF by the server's Chromium, with print media (so it
+// is what a browser's print gives, print.css), a running header and a footer with the brand, the
+// report's date and page numbers. Who may have it is decided exactly as for the page (report-viewer.ts):
+// a hidden report is the not-found page, a locked one answers with its password form.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ReportIdParams } from '../../schemas/reports.ts';
+import { parseId } from '../../schemas/parse-id.ts';
+import type { ReportAccessService } from '../../services/report-access.service.ts';
+import type { Report } from '../../services/types.ts';
+import { sendPage } from '../render.ts';
+import { selfContained, type AssetLoader } from '../self-contained.ts';
+import type { BrandView } from '../views/brand.ts';
+import { errorPage } from '../views/message-pages.ts';
+import { reportPage } from '../views/report.ts';
+import { historyOf, visibleReport } from './report-viewer.ts';
+
+export interface ReportPdfRouteOptions {
+  access: ReportAccessService;
+  /** Whose name, logo and colour the PDF wears (white-label), as the page does. */
+  brand: BrandView;
+}
+
+/**
+ * A PDF costs a browser tab for a second or two where a page costs milliseconds: this many a minute
+ * from one client address (counted on every request of the route, as the API counts per key).
+ */
+const PDFS_PER_MINUTE = 10;
+/** The largest stylesheet or logo put inside a PDF (the logo is at most 1 MiB, config.ts). */
+const MAX_ASSET_BYTES = 2 * 1024 * 1024;
+
+const REPORT_DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The page's stylesheets and images, read from this server without the viewer's cookies. */
+function assetLoader(app: FastifyInstance): AssetLoader {
+  return async (path) => {
+    const response = await app.inject({ method: 'GET', url: path });
+    if (response.statusCode !== 200 || response.rawPayload.length > MAX_ASSET_BYTES) return null;
+    return { contentType: String(response.headers['content-type'] ?? ''), body: response.rawPayload };
+  };
+}
+
+/** e.g. example.com-seo-report-12.pdf: the name says what the file is, in ASCII any system accepts. */
+function fileName(report: Report): string {
+  let host = 'page';
+  try {
+    host = new URL(report.url).hostname.replace(/[^a-z0-9.-]/gi, '-') || host;
+  } catch {
+    // a stored URL is always absolute; the name does without the host otherwise
+  }
+  return `${host}-seo-report-${report.id}.pdf`;
+}
+
+function sendNoBrowserPage(reply: FastifyReply, id: number): FastifyReply {
+  return sendPage(reply, 422, errorPage({
+    heading: 'PDFs are not available',
+    message: 'PDFs are not available on this server: it has no browser (PAGEGRADE_CHROMIUM_PATH). The report page prints as a PDF from your browser too.',
+    back: { href: `/reports/${id}`, label: 'Back to the report' },
+  }));
+}
+
+export const reportPdfRoutes: FastifyPluginAsyncTypebox<ReportPdfRouteOptions> = async (app, { access, brand }) => {
+  // In this plugin's scope, so only the PDF route counts.
+  await app.register(rateLimit, {
+    max: PDFS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `pdf:${request.ip}`,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'pagegrade-pdf-rate-limit:' } : {}),
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `PDFs are limited to ${context.max} a minute from one address; try again in ${Math.ceil(context.ttl / 1000)} s.`,
+    }),
+  });
+
+  // find-my-way matches the ".pdf" suffix before the plain /reports/:id, in any order of registration.
+  app.get('/reports/:id.pdf', { schema: { hide: true, params: ReportIdParams } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const visible = await visibleReport(access, request, reply, id, brand);
+    if (!visible) return reply;
+    const print = app.services.rendering.pdf;
+    if (!print) return sendNoBrowserPage(reply, id);
+    const { report } = visible;
+    // Every viewer gets the same document: the page as anyone with the link sees it, without the owner's bar.
+    const page = reportPage({ report, asOwner: false, signedIn: false, history: await historyOf(app.services, visible), brand });
+    if (report.generated_at === null) {
+      // No analysis has succeeded yet: the page that says so (it reloads itself while one is under way,
+      // so the PDF comes once there is something to print). 409: the report is not in a state to print.
+      return sendPage(reply, 409, page);
+    }
+    let pdf: Buffer;
+    try {
+      pdf = await print(await selfContained(page.toString(), assetLoader(app)), {
+        title: `SEO report · ${report.url}`,
+        dateLabel: `Report of ${REPORT_DATE.format(new Date(report.generated_at))} UTC`,
+        brandName: brand.name,
+      });
+    } catch (error) {
+      request.log.error({ err: error, reportId: id }, 'PDF could not be made');
+      return sendPage(reply, 503, errorPage({
+        heading: 'The PDF could not be made',
+        message: 'The server could not print this report just now. Try again in a minute.',
+        back: { href: `/reports/${id}`, label: 'Back to the report' },
+      }));
+    }
+    return reply
+      .code(200)
+      .type('application/pdf')
+      // Never kept by a cache: a report's PDF changes with each analysis and may be private or locked.
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="${fileName(report)}"`)
+      .send(pdf);
+  });
+};
