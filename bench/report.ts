@@ -262,7 +262,7 @@ export function renderSection(outcome: RenderBenchOutcome): string {
   const render = outcome.result;
   return [
     `### Render: POST /api/v1/reports with render=1, ${render.requests} corpus pages, ${render.clients} concurrent clients, ` +
-      `the default pool of ${render.concurrency} browsers (${render.concurrency} pages at once), SQLite`,
+      `the default pool (one browser, ${render.concurrency} pages at once), SQLite`,
     '',
     table(
       ['', 'pages/s', 'p50 ms', 'p99 ms', 'not rendered', 'browser pool peak MB (PSS)', 'server CPU ms/report'],

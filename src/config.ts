@@ -53,7 +53,7 @@ export interface Config {
   analysisThreads: number;
   /** The Chromium that render=1 runs (PAGEGRADE_CHROMIUM_PATH); without one there, rendering is not available. */
   chromiumPath: string;
-  /** Browsers that render pages at once, one page each (PAGEGRADE_RENDER_CONCURRENCY). */
+  /** Pages rendered at once, each in a fresh context of the pool's one browser (PAGEGRADE_RENDER_CONCURRENCY). */
   renderConcurrency: number;
   /** PostgreSQL: most time to open a connection or wait for a free one. */
   dbConnectTimeoutMs: number;
@@ -270,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crawlClaimMs: integerSetting(env, 'PAGEGRADE_CRAWL_CLAIM_MS', Math.max(30_000, fetchTimeoutMs * 2 + 10_000), 1_000, 3_600_000),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),
     chromiumPath: env.PAGEGRADE_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH,
-    // A browser takes 200-500 MB and most of a core while it loads a page: two suit a small server.
+    // A page being rendered takes 100-300 MB and most of a core: two suit a small server.
     renderConcurrency: integerSetting(env, 'PAGEGRADE_RENDER_CONCURRENCY', 2, 1, 32),
     dbConnectTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_CONNECT_TIMEOUT_MS', 5_000, 1),
     dbQueryTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_QUERY_TIMEOUT_MS', DEFAULT_DB_QUERY_TIMEOUT_MS, 0),

@@ -1,178 +1,181 @@
-// A bounded pool of Chromium browsers, each rendering one page at a time (PAGEGRADE_RENDER_CONCURRENCY
-// of them). Pages wait their turn in order. A browser is started on first use and replaced when it
-// crashes, when a page would not let go of it, when it has grown too large, or after many pages;
-// browsers idle for a while are closed, so a server that rarely renders does not keep them.
+// A bounded pool for Chromium: one browser, PAGEGRADE_RENDER_CONCURRENCY pages at once in it, each in a
+// fresh context of its own (render-page.ts). Pages wait their turn in order. The browser is started on
+// first use and replaced when it crashes, when a context would not let go of it, when it has grown too
+// large, or after many pages; it is closed after a while with nothing to do.
+//
+// Why one browser and not one per page at once: each browser's own processes (browser, GPU, network
+// service) work for every page, and two browsers each rendering one page took up to 15% more CPU a page
+// than one rendering two (docs/performance.md). The price is crash isolation: a crash of the browser
+// process fails the pages it had at that moment. A page that hangs only fails itself: the browser it
+// hung is retired, and closed once its other pages are done, while new pages go to a new one.
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { findProcessWithArgument, processTreeMb } from './process-memory.ts';
-import { preparePage, renderPage, type PreparedPage, type RenderLimits, type RenderOutcome } from './render-page.ts';
+import { renderIn, RenderFailure, runGuarded, type GuardedContext, type RenderLimits, type RenderOutcome } from './render-page.ts';
 
 export interface BrowserPoolOptions {
   chromiumPath: string;
-  /** Browsers at most, each rendering one page at a time. */
+  /** Pages (contexts) at most at once. */
   size: number;
   /** A browser is replaced after this many pages, whatever its size: leaks show late. */
   maxPagesPerBrowser?: number;
-  /** A page that waited this long for a browser fails. */
+  /** A page that waited this long for its turn fails. */
   maxWaitMs?: number;
 }
 
 export interface BrowserPool {
   /** Never throws: a page that cannot be rendered is an outcome with a reason. */
   render(url: string, limits: RenderLimits, signal?: AbortSignal): Promise<RenderOutcome>;
-  /** Browsers started so far, and how many replaced one that crashed, hung or grew too large. */
+  /**
+   * Runs `use` with a fresh context on the pool's browser, behind its own guarded proxy, under the
+   * limits (one deadline from when its turn comes, the request and byte caps), counted against the
+   * pool's size like a rendering; the context is closed after. Open one page in it: any later page (a
+   * popup) is closed at once. Rejects with `use`'s own error, or a RenderFailure saying why (the
+   * deadline, a cap, a crash, cancelled, waited too long, shutting down).
+   */
+  withContext<T>(limits: RenderLimits, use: (context: BrowserContext) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Browsers started so far, and how many were replaced because they crashed, hung, grew or aged. */
   stats(): { launched: number; replaced: number };
   close(): Promise<void>;
 }
 
 /**
- * A page's renderer takes 100-300 MB; a browser past a gigabyte (every process of it) is holding on to
- * what pages left, and is replaced once its page is done.
+ * A page's renderer takes 100-300 MB; a browser past this many megabytes (every process of it) for
+ * each page it may hold at once is keeping what pages left, and is replaced.
  */
-const MAX_BROWSER_MB = 1024;
+const MAX_MB_PER_PAGE = 1024;
 const MAX_PAGES_PER_BROWSER = 500;
-/**
- * A browser's memory is read every this many pages: reading it walks every process in /proc (75 ms a
- * page on a busy two-core machine, while the browser waits), and a browser grows over pages, not in one.
- */
+/** A browser's memory is read every this many pages: it grows over pages, not in one. */
 const MEMORY_CHECK_EVERY = 10;
 const MAX_WAIT_MS = 60_000;
-/** Browsers with nothing to do for this long are closed. */
+/** A browser with nothing to do for this long is closed. */
 const IDLE_CLOSE_MS = 5 * 60_000;
 /** A browser that does not close this fast is killed. */
 const CLOSE_MS = 5_000;
 
-interface Slot {
-  browser: Browser | null;
+interface Browsing {
+  browser: Browser;
   /** The browser's process, found by the marker it was started with; null where /proc cannot tell. */
   pid: number | null;
+  /** Pages given to it so far, those it has now, and those done. */
   pages: number;
-  busy: boolean;
-  /** A fresh context made on this browser while its last page loaded, for its next page. */
-  next: { browser: Browser; prepared: Promise<PreparedPage> } | null;
+  active: number;
+  done: number;
+  /** Takes no more pages; closed once those it has are done. */
+  retiring: boolean;
+  closing?: Promise<void>;
 }
 
 interface Waiting {
-  url: string;
-  limits: RenderLimits;
-  signal?: AbortSignal;
-  resolve(outcome: RenderOutcome): void;
   timer: NodeJS.Timeout;
+  fail(reason: string): void;
+  /** Runs the job on the browser; resolves once its context is closed, saying whether it closed. */
+  start(browser: Browser): Promise<boolean>;
 }
 
 export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   const maxPages = options.maxPagesPerBrowser ?? MAX_PAGES_PER_BROWSER;
-  const slots: Slot[] = Array.from({ length: options.size }, () => ({ browser: null, pid: null, pages: 0, busy: false, next: null }));
+  const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
   const queue: Waiting[] = [];
+  const browsings = new Set<Browsing>();
+  /** The browser new pages go to (launched, or launching); null until one is needed. */
+  let current: Promise<Browsing> | null = null;
+  let latest: Browsing | null = null;
+  let active = 0;
   let launched = 0;
   let replaced = 0;
   let closed = false;
   let idleTimer: NodeJS.Timeout | undefined;
 
-  async function browserOf(slot: Slot): Promise<Browser> {
-    if (slot.browser?.isConnected()) return slot.browser;
+  async function launch(): Promise<Browsing> {
     // An argument Chromium ignores, by which its process is found in /proc.
     const marker = `--pagegrade-browser=${randomUUID()}`;
     const browser = await launchChromium(options.chromiumPath, [marker]);
     launched += 1;
-    slot.browser = browser;
-    slot.pages = 0;
-    slot.pid = await findProcessWithArgument(marker);
-    browser.once('disconnected', () => {
-      if (slot.browser !== browser) return;
-      slot.browser = null;
-      replaced += 1;
-    });
-    return browser;
+    const browsing: Browsing = { browser, pid: await findProcessWithArgument(marker), pages: 0, active: 0, done: 0, retiring: false };
+    browsings.add(browsing);
+    latest = browsing;
+    browser.once('disconnected', () => retire(browsing, true));
+    return browsing;
   }
 
-  /** The context prepared for this page, or one made now when none fits (another browser, other limits). */
-  function takePrepared(slot: Slot, browser: Browser, limits: RenderLimits): Promise<PreparedPage> {
-    const next = slot.next;
-    slot.next = null;
-    if (next && next.browser === browser) {
-      return next.prepared.then((prepared) => {
-        if (prepared.limits === limits) return prepared;
-        void prepared.discard();
-        return preparePage(browser, limits);
+  function browserForNextPage(): Promise<Browsing> {
+    if (current === null) {
+      const launching = launch();
+      current = launching;
+      launching.catch(() => {
+        if (current === launching) current = null;
       });
     }
-    if (next) void discard(next.prepared);
-    return preparePage(browser, limits);
+    return current;
   }
 
-  async function discard(prepared: Promise<PreparedPage>): Promise<void> {
-    await prepared.then((unused) => unused.discard(), () => {});
+  /** New pages go elsewhere from now on; the browser closes once its pages are done. */
+  function retire(browsing: Browsing, replacing: boolean): void {
+    if (browsing.retiring) return;
+    browsing.retiring = true;
+    if (replacing) replaced += 1;
+    if (latest === browsing) {
+      latest = null;
+      current = null;
+    }
+    if (browsing.active === 0) void closeBrowser(browsing);
   }
 
-  /** Closes the slot's browser, killing it when it will not close. */
-  async function retire(slot: Slot): Promise<void> {
-    const { browser, pid, next } = slot;
-    slot.browser = null;
-    slot.pid = null;
-    slot.next = null;
-    if (next) await discard(next.prepared);
-    if (!browser) return;
-    let timer: NodeJS.Timeout | undefined;
-    const closedInTime = await Promise.race([
-      browser.close().then(() => true, () => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_MS))),
-    ]);
-    clearTimeout(timer);
-    if (!closedInTime && pid !== null) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone meanwhile
+  /** Closes the browser, killing it when it will not close. */
+  function closeBrowser(browsing: Browsing): Promise<void> {
+    browsing.closing ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const closedInTime = await Promise.race([
+        browsing.browser.close().then(() => true, () => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!closedInTime && browsing.pid !== null) {
+        try {
+          process.kill(browsing.pid, 'SIGKILL');
+        } catch {
+          // gone meanwhile
+        }
       }
-    }
+      browsings.delete(browsing);
+    })();
+    return browsing.closing;
   }
 
-  async function tooLarge(slot: Slot): Promise<boolean> {
-    if (slot.pages >= maxPages) return true;
-    if (slot.pid === null || slot.pages % MEMORY_CHECK_EVERY !== 0) return false;
-    const mb = await processTreeMb(slot.pid);
-    return mb !== null && mb > MAX_BROWSER_MB;
+  async function tooLarge(browsing: Browsing): Promise<boolean> {
+    if (browsing.pid === null || browsing.done % MEMORY_CHECK_EVERY !== 0) return false;
+    const mb = await processTreeMb(browsing.pid);
+    return mb !== null && mb > MAX_MB_PER_PAGE * options.size;
   }
 
-  async function run(slot: Slot, job: Waiting): Promise<void> {
-    let browser: Browser;
+  async function run(job: Waiting): Promise<void> {
+    let browsing: Browsing;
     try {
-      browser = await browserOf(slot);
+      browsing = await browserForNextPage();
     } catch (error) {
-      job.resolve({ ok: false, reason: `The browser could not be started: ${firstLine(error)}` });
-      return retire(slot);
+      return job.fail(`The browser could not be started: ${firstLine(error)}`);
     }
-    let replace: boolean;
-    try {
-      const prepared = await takePrepared(slot, browser, job.limits);
-      // The next page's context is made while this one loads, not after.
-      slot.next = { browser, prepared: preparePage(browser, job.limits) };
-      slot.next.prepared.catch(() => {});
-      const rendering = await renderPage(prepared, job.url, job.signal);
-      job.resolve(rendering.outcome);
-      slot.pages += 1;
-      replace = !rendering.clean || !browser.isConnected() || (await tooLarge(slot));
-    } catch (error) {
-      job.resolve({ ok: false, reason: `The page could not be given a browser context: ${firstLine(error)}` });
-      replace = true;
-    }
-    // The page has its answer; the slot takes the next one once its browser is fit for it.
-    if (replace) {
-      if (slot.browser) replaced += 1;
-      await retire(slot);
-    }
+    browsing.pages += 1;
+    browsing.active += 1;
+    // Its last page: the next goes to a new browser.
+    if (browsing.pages >= maxPages) retire(browsing, true);
+    const clean = await job.start(browsing.browser);
+    browsing.done += 1;
+    if (!clean) retire(browsing, true);
+    else if (!browsing.retiring && (await tooLarge(browsing))) retire(browsing, true);
+    browsing.active -= 1;
+    if (browsing.retiring && browsing.active === 0) await closeBrowser(browsing);
   }
 
   function dispatch(): void {
-    for (const slot of slots) {
-      if (slot.busy || queue.length === 0) continue;
+    while (active < options.size && queue.length > 0) {
       const job = queue.shift()!;
       clearTimeout(job.timer);
-      slot.busy = true;
-      void run(slot, job).finally(() => {
-        slot.busy = false;
+      active += 1;
+      void run(job).finally(() => {
+        active -= 1;
         dispatch();
       });
     }
@@ -181,50 +184,63 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
 
   function scheduleIdleClose(): void {
     clearTimeout(idleTimer);
-    if (queue.length > 0 || slots.some((slot) => slot.busy)) return;
-    idleTimer = setTimeout(() => void Promise.all(slots.filter((slot) => !slot.busy).map(retire)), IDLE_CLOSE_MS);
+    if (queue.length > 0 || active > 0) return;
+    idleTimer = setTimeout(() => latest && retire(latest, false), IDLE_CLOSE_MS);
     idleTimer.unref();
+  }
+
+  /** A job that gives up waiting leaves the queue (one already running ends through its signal). */
+  function leave(job: Waiting, reason: string): void {
+    const index = queue.indexOf(job);
+    if (index === -1) return;
+    queue.splice(index, 1);
+    clearTimeout(job.timer);
+    job.fail(reason);
+  }
+
+  function enqueue<T>(limits: RenderLimits, use: (guarded: GuardedContext) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (closed) return Promise.reject(new RenderFailure('The server is shutting down.'));
+    return new Promise<T>((resolve, reject) => {
+      const job: Waiting = {
+        timer: setTimeout(() => leave(job, `The browser was busy with other pages for ${Math.round(maxWaitMs / 1000)} s; the page was not rendered.`), maxWaitMs),
+        fail: (reason) => reject(new RenderFailure(reason)),
+        async start(browser) {
+          const { result, teardown } = await runGuarded(browser, limits, use, signal);
+          // The caller has its answer while the context closes.
+          if (result.ok) resolve(result.value);
+          else reject(result.error);
+          return teardown;
+        },
+      };
+      signal?.addEventListener('abort', () => leave(job, 'The rendering was cancelled.'), { once: true });
+      queue.push(job);
+      dispatch();
+    });
   }
 
   return {
     render(url, limits, signal) {
-      if (closed) return Promise.resolve({ ok: false, reason: 'The server is shutting down.' });
-      return new Promise<RenderOutcome>((resolve) => {
-        const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
-        const job: Waiting = {
-          url,
-          limits,
-          signal,
-          resolve,
-          timer: setTimeout(() => leave(job, `Every browser was busy for ${Math.round(maxWaitMs / 1000)} s; the page was not rendered.`), maxWaitMs),
-        };
-        signal?.addEventListener('abort', () => leave(job, 'The rendering was cancelled.'), { once: true });
-        queue.push(job);
-        dispatch();
-      });
+      return enqueue(limits, (guarded) => renderIn(guarded, url, limits), signal).catch(
+        (error: unknown): RenderOutcome => ({ ok: false, reason: error instanceof RenderFailure ? error.message : `The page could not be rendered: ${firstLine(error)}` }),
+      );
     },
+    withContext: (limits, use, signal) => enqueue(limits, ({ context }) => use(context), signal),
     stats: () => ({ launched, replaced }),
     async close() {
       closed = true;
       clearTimeout(idleTimer);
       for (const job of queue.splice(0)) {
         clearTimeout(job.timer);
-        job.resolve({ ok: false, reason: 'The server is shutting down.' });
+        job.fail('The server is shutting down.');
       }
-      await Promise.all(slots.map(retire));
+      // A browser still launching is closed once it is up.
+      await current?.catch(() => null);
+      for (const browsing of browsings) retire(browsing, false);
+      await Promise.all([...browsings].map(closeBrowser));
     },
   };
+}
 
-  function firstLine(error: unknown): string {
-    return error instanceof Error ? error.message.split('\n')[0] : String(error);
-  }
-
-  /** A page that gives up waiting leaves the queue (one already rendering ends through its signal). */
-  function leave(job: Waiting, reason: string): void {
-    const index = queue.indexOf(job);
-    if (index === -1) return;
-    queue.splice(index, 1);
-    clearTimeout(job.timer);
-    job.resolve({ ok: false, reason });
-  }
+function firstLine(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0] : String(error);
 }

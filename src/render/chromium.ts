@@ -6,7 +6,38 @@ import type { Browser, Page } from 'playwright-core';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** How Chromium is started on these machines (no sandbox in containers, no GPU, no background traffic). */
+/**
+ * The features playwright-core disables (its chromiumSwitches.ts, 1.65), which a `--disable-features` of
+ * ours would otherwise undo: Chromium keeps only the last one. test/render/chromium-args.test.ts checks
+ * that this list still covers playwright's.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Every browser context is a window of its own, and Chromium 156 preloads two WebUI omnibox popups
+ * (chrome://omnibox-popup.top-chrome/) in each: two renderer processes and 150-600 ms of CPU for every
+ * fresh context, as much as the page itself (docs/performance.md). Headless, no one types in an omnibox.
+ */
+const OMNIBOX_WEBUI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
+/** How Chromium is started on these machines (no sandbox in containers, no GPU, no background traffic, no omnibox). */
 export const MACHINE_CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -16,6 +47,7 @@ export const MACHINE_CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI_FEATURES].join(',')}`,
 ];
 
 /** Rendering adds: nothing past the proxy, no images. */

@@ -1,11 +1,8 @@
-// One page in a browser: a fresh context whose only way out is a guarded proxy of its own, one
-// deadline, caps on requests and bytes, no service workers, downloads or popups. The outcome is the
-// rendered DOM as HTML (parsed later by the same parsePage as the raw HTML) or a reason for people.
-//
-// A context is prepared (its proxy, the context, an empty tab) before the page it is for is known, so
-// the pool can make the next one while the current page loads: a fresh context costs a new renderer
-// process, the largest part of a page's CPU after its own scripts. Nothing of a page ever reaches
-// another: each prepared context serves exactly one page, and is closed after it.
+// One use of a browser (rendering a page, printing one): a fresh context whose only way out is a
+// guarded proxy of its own, one deadline, caps on requests and bytes, no service workers, downloads or
+// popups, and the context closed after. Nothing of one use ever reaches another. `renderIn` is the
+// rendering: the DOM after JavaScript as HTML (parsed later by the same parsePage as the raw HTML),
+// or a reason for people.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AddressPolicy } from '../fetch/address-guard.ts';
 import { loadAndRead } from './chromium.ts';
@@ -13,7 +10,7 @@ import { REFUSED_HEADER, startGuardedProxy, type GuardedProxy } from './guarded-
 
 export interface RenderLimits {
   policy: AddressPolicy;
-  /** One deadline for the page: loading, scripts settling and reading the DOM. */
+  /** One deadline for the page: its context, loading, scripts settling and reading the DOM. */
   timeoutMs: number;
   /** Bytes the browser may receive for the page, every request together. */
   maxBytes: number;
@@ -26,104 +23,115 @@ export type RenderOutcome =
   | { ok: true; html: string; finalUrl: string; requests: number; bytes: number }
   | { ok: false; reason: string };
 
-export interface PageRendering {
-  outcome: RenderOutcome;
-  /** False when the context would not close: the browser is not trusted with another page. */
-  clean: boolean;
+/** Why a use of the browser failed, as a sentence for people (a deadline, a cap, a crash, a full pool). */
+export class RenderFailure extends Error {
+  override name = 'RenderFailure';
 }
 
-/** A fresh context behind its own proxy, with one empty tab, waiting for its page. */
-export interface PreparedPage {
-  limits: RenderLimits;
+/** A fresh context behind its own proxy, for one use. */
+export interface GuardedContext {
+  context: BrowserContext;
   proxy: GuardedProxy;
-  /** The context and its tab; rejects when the browser could not make them. */
-  made: Promise<{ context: BrowserContext; page: Page }>;
-  /** Where the proxy reports the byte cap (renderPage listens). */
-  limited: { notify(reason: string): void };
-  /** Closes what was made, unused: a context prepared for a page that never came. */
-  discard(): Promise<void>;
+  /** Requests the context's pages made so far. */
+  requests(): number;
 }
 
-/** How long a context gets to close after the page; a renderer that will not let go costs its browser. */
+export interface GuardedRun<T> {
+  /** What `use` returned, or why it failed: its own error, or a RenderFailure (deadline, cap, crash, cancel). */
+  result: { ok: true; value: T } | { ok: false; error: unknown };
+  /** Settles once the context is closed: false when it would not close (the browser is not trusted again). */
+  teardown: Promise<boolean>;
+}
+
+/** How long a context gets to close after its use; a renderer that will not let go costs its browser. */
 const TEARDOWN_MS = 5_000;
 
-export async function preparePage(browser: Browser, limits: RenderLimits): Promise<PreparedPage> {
-  const limited = { notify: (_reason: string) => {} };
-  const proxy = await startGuardedProxy({ policy: limits.policy, maxBytes: limits.maxBytes, onLimit: (reason) => limited.notify(reason) });
-  const made = (async () => {
-    const context = await browser.newContext({
-      // `<-loopback>`: Chromium otherwise sends loopback addresses past any proxy, and so past the guard.
-      proxy: { server: proxy.server, bypass: '<-loopback>' },
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-      userAgent: limits.userAgent,
-    });
-    return { context, page: await context.newPage() };
-  })();
-  // Handled where it is awaited; never an unhandled rejection while it waits.
-  made.catch(() => {});
-  return {
-    limits,
-    proxy,
-    made,
-    limited,
-    async discard() {
-      await closeWithin(made.then(({ context }) => context), TEARDOWN_MS);
-      await proxy.close();
-    },
-  };
-}
-
-/** Loads `url` in the prepared context, reads its DOM, and closes the context. Never throws. */
-export async function renderPage(prepared: PreparedPage, url: string, signal?: AbortSignal): Promise<PageRendering> {
-  const { limits, proxy } = prepared;
+/**
+ * Opens a fresh guarded context on `browser` and runs `use` in it, within `limits.timeoutMs` from now
+ * (making the context included). The first page opened in the context is the one `use` works with; any
+ * later one (a popup) is closed as it appears. Never throws.
+ */
+export async function runGuarded<T>(
+  browser: Browser,
+  limits: RenderLimits,
+  use: (guarded: GuardedContext) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<GuardedRun<T>> {
   let stop!: (reason: string) => void;
-  const stopped = new Promise<string>((resolve) => (stop = resolve));
-  prepared.limited.notify = (reason) => stop(reason);
+  const stopped = new Promise<never>((_resolve, reject) => (stop = (reason) => reject(new RenderFailure(reason))));
+  stopped.catch(() => {});
   const timer = setTimeout(() => stop(`The page did not finish loading in the browser within ${limits.timeoutMs} ms.`), limits.timeoutMs);
   const onAbort = () => stop('The rendering was cancelled.');
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
 
+  const proxyStarted = startGuardedProxy({ policy: limits.policy, maxBytes: limits.maxBytes, onLimit: (reason) => stop(reason) });
+  const contextMade = proxyStarted.then((proxy) =>
+    browser.newContext({
+      // `<-loopback>`: Chromium otherwise sends loopback addresses past any proxy, and so past the guard.
+      proxy: { server: proxy.server, bypass: '<-loopback>' },
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      userAgent: limits.userAgent,
+    }),
+  );
+  // Handled where awaited; never an unhandled rejection while the deadline runs.
+  contextMade.catch(() => {});
+
   let requests = 0;
-  let refusedDocument: string | null = null;
-  let browser: Browser | null = null;
-  const onDisconnect = () => stop('The browser crashed while rendering the page.');
-  const load = async (): Promise<RenderOutcome> => {
-    const { context, page } = await prepared.made;
-    browser = context.browser();
-    browser?.once('disconnected', onDisconnect);
+  const run = async (): Promise<T> => {
+    const [proxy, context] = await Promise.all([proxyStarted, contextMade]).catch((error: unknown) => {
+      throw new RenderFailure(`The page could not be given a browser context: ${String(error).split('\n')[0]}`);
+    });
+    // Closed before its use is over: the browser went (its process crashed or was killed).
+    context.on('close', () => stop('The browser crashed while rendering the page.'));
+    let pages = 0;
+    context.on('page', (page) => {
+      pages += 1;
+      if (pages > 1) return void page.close().catch(() => {});
+      page.on('crash', () => stop('The page crashed the browser tab.'));
+    });
     context.on('request', () => {
       requests += 1;
       if (requests > limits.maxRequests) stop(`The page made more than ${limits.maxRequests} requests in the browser (the limit per page).`);
     });
-    // A popup is another page, and none but the one asked for is loaded.
-    context.on('page', (other) => void (other !== page && other.close().catch(() => {})));
-    page.on('crash', () => stop('The page crashed the browser tab.'));
+    return use({ context, proxy, requests: () => requests });
+  };
+
+  let result: GuardedRun<T>['result'];
+  try {
+    result = { ok: true, value: await Promise.race([run(), stopped]) };
+  } catch (error) {
+    result = { ok: false, error };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+  // A page cut off by the byte cap may still have finished with what it had: it failed all the same.
+  const limit = await proxyStarted.then((proxy) => proxy.limitReached(), () => null);
+  if (limit) result = { ok: false, error: new RenderFailure(limit) };
+  const teardown = (async () => {
+    const clean = await closeWithin(contextMade, TEARDOWN_MS);
+    await proxyStarted.then((proxy) => proxy.close(), () => {});
+    return clean;
+  })();
+  return { result, teardown };
+}
+
+/** Loads `url` in the context's page, lets scripts settle and reads the DOM. Never throws. */
+export async function renderIn({ context, proxy, requests }: GuardedContext, url: string, limits: RenderLimits): Promise<RenderOutcome> {
+  try {
+    const page = await context.newPage();
+    let refusedDocument: string | null = null;
     watchRefusedDocuments(page, () => (refusedDocument = proxy.refusals.at(-1) ?? 'The page leads to an address pagegrade does not load.'));
     const { html, finalUrl } = await loadAndRead(page, url, limits.timeoutMs);
     if (refusedDocument !== null) return { ok: false, reason: refusedDocument };
     // Scripts can build a DOM far larger than anything they downloaded; it would be parsed and stored.
     if (html.length > limits.maxBytes) return { ok: false, reason: `The page's HTML after JavaScript is larger than ${mib(limits.maxBytes)} MiB.` };
-    return { ok: true, html, finalUrl, requests, bytes: proxy.bytes() };
-  };
-
-  let outcome: RenderOutcome;
-  try {
-    outcome = await Promise.race([
-      load().catch((error: unknown) => failure(error, proxy, limits.timeoutMs)),
-      stopped.then((reason): RenderOutcome => ({ ok: false, reason })),
-    ]);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-    (browser as Browser | null)?.off('disconnected', onDisconnect);
+    return { ok: true, html, finalUrl, requests: requests(), bytes: proxy.bytes() };
+  } catch (error) {
+    return failure(error, proxy, limits.timeoutMs);
   }
-  const limit = proxy.limitReached();
-  if (limit) outcome = { ok: false, reason: limit };
-  const clean = await closeWithin(prepared.made.then(({ context }) => context), TEARDOWN_MS);
-  await proxy.close();
-  return { outcome, clean };
 }
 
 function mib(bytes: number): number {

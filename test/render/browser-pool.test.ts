@@ -87,7 +87,7 @@ describe.runIf(chromiumInstalled)('the browser pool', () => {
     expect(browsers.stats()).toEqual({ launched: 3, replaced: 2 });
   });
 
-  it('renders as many pages at once as it has browsers; a page that waits too long gives up', { timeout: POOL_TEST_MS }, async () => {
+  it('renders as many pages at once as its size; a page that waits too long gives up', { timeout: POOL_TEST_MS }, async () => {
     const browsers = pool({ size: 2, maxWaitMs: 1_000 });
     const outcomes = await Promise.all([
       browsers.render(site.url('/slow'), LIMITS),
@@ -95,7 +95,7 @@ describe.runIf(chromiumInstalled)('the browser pool', () => {
       browsers.render(site.url('/plain'), LIMITS),
     ]);
     expect(outcomes.slice(0, 2)).toEqual([expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })]);
-    expect(outcomes[2]).toEqual({ ok: false, reason: 'Every browser was busy for 1 s; the page was not rendered.' });
+    expect(outcomes[2]).toEqual({ ok: false, reason: 'The browser was busy with other pages for 1 s; the page was not rendered.' });
   });
 
   it('renders nothing once closed, and leaves no browser behind', { timeout: POOL_TEST_MS }, async () => {
