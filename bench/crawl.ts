@@ -27,6 +27,8 @@ const POLL_MS = 100;
 /** A crawl whose page count has not moved for this long has stalled. */
 const STALL_MS = 120_000;
 const ENDED = ['done', 'failed', 'cancelled'];
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS_PER_S = 100;
 
 export interface CrawlSizeResult {
   /** pages of the site, max_pages of the crawl */
@@ -55,6 +57,8 @@ export interface CrawlSizeResult {
   database_mb: number;
   /** CPU the server process (all its threads) used from POST to done, per page */
   server_cpu_ms_per_page: number;
+  /** of which its main thread's (the event loop: fetches, SQLite, the queue), the crawl's serial part */
+  server_main_thread_cpu_ms_per_page: number;
   /** CPU the site's process used during the crawl, per page (the floor's pays the same) */
   site_cpu_ms_per_page: number;
   floor: FloorResult;
@@ -88,6 +92,13 @@ function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no ${field} for process ${pid}`);
   return round((Number(match[1]) * 1024) / MB, 1);
+}
+
+/** A process's main thread's CPU (user + system): its task whose id is the process's. */
+function mainThreadCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
 }
 
 async function startCrawlSite(pages: number, options: ProcessOptions): Promise<ServiceProcess> {
@@ -138,6 +149,7 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
     const rssStart = statusMb(server.pid, 'VmRSS');
     const loadStart = loadavg()[0];
     const serverCpuBefore = cpuSeconds(server.pid);
+    const mainThreadCpuBefore = mainThreadCpuSeconds(server.pid);
     const siteCpuBefore = cpuSeconds(site.pid);
     const started = performance.now();
     const queued = await api(server.origin, 'POST', '/api/v1/crawls', { url: `${site.origin}/`, max_pages: pages, max_depth: 50, sitemap: 0 });
@@ -154,6 +166,7 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
     const [ended, endedAt, loadEnd] = [performance.now(), Date.now(), loadavg()[0]];
     const seconds = (ended - started) / 1000;
     const serverCpu = cpuSeconds(server.pid) - serverCpuBefore;
+    const mainThreadCpu = mainThreadCpuSeconds(server.pid) - mainThreadCpuBefore;
     const siteCpu = cpuSeconds(site.pid) - siteCpuBefore;
     if (crawl.state !== 'done' || crawl.pages_crawled !== pages) {
       throw new Error(`crawl of ${pages} pages ended ${crawl.state} with ${crawl.pages_crawled} crawled: ${JSON.stringify(crawl)}`);
@@ -174,6 +187,7 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
       server_rss_end_mb: statusMb(server.pid, 'VmRSS'),
       database_mb: round([databaseFile, `${databaseFile}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0) / MB, 1),
       server_cpu_ms_per_page: round((serverCpu * 1000) / pages, 2),
+      server_main_thread_cpu_ms_per_page: round((mainThreadCpu * 1000) / pages, 2),
       site_cpu_ms_per_page: round((siteCpu * 1000) / pages, 2),
     };
   } finally {

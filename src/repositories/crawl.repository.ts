@@ -2,7 +2,8 @@
 // a page is the one place politeness is decided, so it holds across every process crawling a site.
 import { sql } from 'kysely';
 import type { CrawlPageRow, CrawlRow, CrawlState, CrawlsTable } from '../db/tables/crawl.table.ts';
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { inOneTransaction, statementChunks, type DbExecutor } from './executor.ts';
 
 export type CrawlInsert = Insertable<CrawlsTable>;
@@ -69,12 +70,21 @@ export async function moveCrawlState(db: DbExecutor, id: number, from: readonly 
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** What a claim reads of its crawl's row. */
+type CrawlCounters = Pick<CrawlRow, 'state' | 'pages_crawled'>;
+
 /**
  * Takes the crawl's row for the rest of the transaction (PostgreSQL). Every transaction that changes a
- * crawl's pages takes it first, as the claim does, so two never wait on each other in a cycle.
+ * crawl's pages takes it first, the claim included, so two never wait on each other in a cycle. Adds
+ * `crawled` to its pages crawled on the way; returns what a claim checks (undefined: the crawl is gone).
  */
-export async function lockCrawl(db: DbExecutor, id: number): Promise<void> {
-  await db.updateTable('crawls').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).execute();
+export async function lockCrawl(db: DbExecutor, id: number, crawled = 0): Promise<CrawlCounters | undefined> {
+  return db
+    .updateTable('crawls')
+    .set((eb) => ({ pages_crawled: eb('pages_crawled', '+', crawled) }))
+    .where('id', '=', id)
+    .returning(['state', 'pages_crawled'])
+    .executeTakeFirst();
 }
 
 /** Adds to a crawl's counters (pages found, crawled, failed). */
@@ -188,64 +198,61 @@ export interface ClaimLimits {
   concurrency: number;
 }
 
-type ClaimingCrawl = Pick<CrawlRow, 'id' | 'project' | 'crawl_delay_ms' | 'max_depth' | 'max_pages'>;
+export type ClaimingCrawl = Pick<CrawlRow, 'id' | 'project' | 'crawl_delay_ms' | 'max_depth' | 'max_pages'>;
 
 /**
  * Takes the next page to fetch, breadth first, if the host may be asked now: its Crawl-delay or
  * Retry-After has passed, fewer than `concurrency` pages are being fetched from it (by any of its
- * running crawls), and this crawl's pages analysed plus being fetched stay under max_pages. The host's
- * row is updated first, so on PostgreSQL claims on one host from every process take turns; SQLite
- * runs one writer at a time.
+ * running crawls), and this crawl's pages analysed plus being fetched stay under max_pages. In a
+ * transaction that took the crawl's row (`counters`), the host's row is updated next, so on PostgreSQL
+ * claims on one host from every process take turns; SQLite runs one writer at a time. Throws
+ * NothingClaimed after taking the turn without a page: the caller undoes the turn.
  */
-async function claimPage(db: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimits): Promise<Claim> {
-  return inOneTransaction(db, async (trx) => {
-    const host = crawl.project;
-    const nextFetchAt = new Date(Date.parse(limits.now) + crawl.crawl_delay_ms).toISOString();
-    const turn = await trx
-      .updateTable('crawl_hosts')
-      .set({ next_fetch_at: nextFetchAt })
-      .where('host', '=', host)
-      .where('next_fetch_at', '<=', limits.now)
-      .returning('host')
-      .executeTakeFirst();
-    if (turn === undefined) {
-      const current = await trx.selectFrom('crawl_hosts').select('next_fetch_at').where('host', '=', host).executeTakeFirst();
-      return { busy: true, retryAt: current?.next_fetch_at ?? limits.now };
-    }
-    const { count: onHost } = await trx
-      .selectFrom('crawl_pages')
-      .innerJoin('crawls', 'crawls.id', 'crawl_pages.crawl_id')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('crawls.project', '=', host)
-      .where('crawls.state', '=', 'running')
-      .where('crawl_pages.state', '=', 'fetching')
-      .where('crawl_pages.lease_until', '>', limits.now)
-      .executeTakeFirstOrThrow();
-    if (Number(onHost) >= limits.concurrency) return rollback({ busy: true, retryAt: limits.now });
-    const ours = await trx
-      .selectFrom('crawl_pages')
-      .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.count<number>('depth').as('linked')])
-      .where('crawl_id', '=', crawl.id)
-      .where('state', '=', 'fetching')
-      .where('lease_until', '>', limits.now)
-      .executeTakeFirstOrThrow();
-    const inFlight = Number(ours.all);
-    const counters = await trx.selectFrom('crawls').select(['state', 'pages_crawled']).where('id', '=', crawl.id).executeTakeFirst();
-    if (counters?.state !== 'running') return rollback({ stopped: true });
-    if (counters.pages_crawled + inFlight >= crawl.max_pages) return rollback({ idle: true, inFlight });
-    const next = await nextClaimable(trx, crawl, limits.now, Number(ours.linked) > 0);
-    if (next === undefined) return rollback({ idle: true, inFlight });
-    await trx
-      .updateTable('crawl_pages')
-      .set({ state: 'fetching', lease_until: limits.leaseUntil, attempts: next.attempts + 1 })
-      .where('id', '=', next.id)
-      .execute();
-    return { claimed: { ...next, attempts: next.attempts + 1 } };
-  });
+async function claimPage(trx: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimits, counters: CrawlCounters | undefined): Promise<Claim> {
+  if (counters?.state !== 'running') return { stopped: true };
+  const host = crawl.project;
+  const nextFetchAt = new Date(Date.parse(limits.now) + crawl.crawl_delay_ms).toISOString();
+  const turn = await trx
+    .updateTable('crawl_hosts')
+    .set({ next_fetch_at: nextFetchAt })
+    .where('host', '=', host)
+    .where('next_fetch_at', '<=', limits.now)
+    .returning('host')
+    .executeTakeFirst();
+  if (turn === undefined) {
+    const current = await trx.selectFrom('crawl_hosts').select('next_fetch_at').where('host', '=', host).executeTakeFirst();
+    return { busy: true, retryAt: current?.next_fetch_at ?? limits.now };
+  }
+  // Pages being fetched from the host by its running crawls, and how many of them are this crawl's
+  // (with a click depth: see nextClaimable), in one read.
+  const fetching = await trx
+    .selectFrom('crawl_pages')
+    .innerJoin('crawls', 'crawls.id', 'crawl_pages.crawl_id')
+    .select([
+      sql<number>`count(*)`.as('on_host'),
+      sql<number>`count(*) filter (where crawl_pages.crawl_id = ${crawl.id})`.as('ours'),
+      sql<number>`count(crawl_pages.depth) filter (where crawl_pages.crawl_id = ${crawl.id})`.as('linked'),
+    ])
+    .where('crawls.project', '=', host)
+    .where('crawls.state', '=', 'running')
+    .where('crawl_pages.state', '=', 'fetching')
+    .where('crawl_pages.lease_until', '>', limits.now)
+    .executeTakeFirstOrThrow();
+  const inFlight = Number(fetching.ours);
+  if (Number(fetching.on_host) >= limits.concurrency) return nothingClaimed({ busy: true, retryAt: limits.now });
+  if (counters.pages_crawled + inFlight >= crawl.max_pages) return nothingClaimed({ idle: true, inFlight });
+  const next = await nextClaimable(trx, crawl, limits.now, Number(fetching.linked) > 0);
+  if (next === undefined) return nothingClaimed({ idle: true, inFlight });
+  await trx
+    .updateTable('crawl_pages')
+    .set({ state: 'fetching', lease_until: limits.leaseUntil, attempts: next.attempts + 1 })
+    .where('id', '=', next.id)
+    .execute();
+  return { claimed: { ...next, attempts: next.attempts + 1 } };
 }
 
-/** Ends the claim's transaction without keeping its turn: nothing was taken. */
-function rollback(claim: Claim): never {
+/** Ends the claim without keeping its turn: nothing was taken. */
+function nothingClaimed(claim: Claim): never {
   throw new NothingClaimed(claim);
 }
 
@@ -255,13 +262,31 @@ class NothingClaimed extends Error {
   }
 }
 
-/** `claimPage`, whose transaction is undone when it takes nothing. */
-export async function claimNextPage(db: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimits): Promise<Claim> {
+/** A claim in a transaction of its own, undone when it takes nothing. */
+export async function claimNextPage(db: Kysely<Database>, crawl: ClaimingCrawl, limits: ClaimLimits): Promise<Claim> {
   try {
-    return await claimPage(db, crawl, limits);
+    return await db.transaction().execute(async (trx) => claimPage(trx, crawl, limits, await lockCrawl(trx, crawl.id)));
   } catch (error) {
     if (error instanceof NothingClaimed) return error.claim;
     throw error;
+  }
+}
+
+/**
+ * A claim at the end of the caller's transaction, which took the crawl's row first (`counters`, what
+ * lockCrawl returned): storing a page and taking the next in one commit. A savepoint undoes the
+ * claim's part, not the caller's, when it takes nothing.
+ */
+export async function claimNextPageWithin(trx: Transaction<Database>, crawl: ClaimingCrawl, limits: ClaimLimits, counters: CrawlCounters | undefined): Promise<Claim> {
+  await sql`savepoint claim`.execute(trx);
+  try {
+    const claim = await claimPage(trx, crawl, limits, counters);
+    await sql`release savepoint claim`.execute(trx);
+    return claim;
+  } catch (error) {
+    if (!(error instanceof NothingClaimed)) throw error;
+    await sql`rollback to savepoint claim`.execute(trx);
+    return error.claim;
   }
 }
 

@@ -79,21 +79,31 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
     }
   }
 
-  /** Everything the crawl learns from one URL; stores it, or nothing when the claim ran out meanwhile. */
-  async function crawlPage(crawl: CrawlRow, claim: crawlRepository.ClaimedPage): Promise<void> {
+  const claimLimits = (): crawlRepository.ClaimLimits => {
+    const now = Date.now();
+    return { now: new Date(now).toISOString(), leaseUntil: new Date(now + settings.claimMs).toISOString(), concurrency: settings.concurrency };
+  };
+
+  /**
+   * Everything the crawl learns from one URL; stores it, or nothing when the claim ran out meanwhile.
+   * An analysed page's store claims the next page too when `claimNext` (one commit a page): its claim.
+   */
+  async function crawlPage(crawl: CrawlRow, claim: crawlRepository.ClaimedPage, claimNext: boolean): Promise<crawlRepository.Claim | undefined> {
     if (claim.attempts > MAX_PAGE_ATTEMPTS) {
-      return recordFailure(crawl, claim, { error: `The page could not be crawled in ${MAX_PAGE_ATTEMPTS} attempts.` });
+      await recordFailure(crawl, claim, { error: `The page could not be crawled in ${MAX_PAGE_ATTEMPTS} attempts.` });
+      return undefined;
     }
     const { robots } = siteOf(crawl);
     const fetched = await fetchForCrawl(claim.url, settings.fetch);
     switch (fetched.kind) {
       case 'failed':
-        return recordFailure(crawl, claim, { error: fetched.error });
+        await recordFailure(crawl, claim, { error: fetched.error });
+        return undefined;
       case 'wait': {
         await crawlRepository.deferHost(db, crawl.project, new Date(Date.now() + fetched.retryAfterMs).toISOString());
-        if (claim.attempts < MAX_PAGE_ATTEMPTS) return crawlRepository.releasePage(db, claim);
-        await crawlRepository.recordPage(db, claim, { status_code: fetched.statusCode });
-        return;
+        if (claim.attempts < MAX_PAGE_ATTEMPTS) await crawlRepository.releasePage(db, claim);
+        else await crawlRepository.recordPage(db, claim, { status_code: fetched.statusCode });
+        return undefined;
       }
       case 'answered': {
         // The project is the crawled host (with its port).
@@ -104,8 +114,11 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
           content_type: fetched.contentType,
           error: fetched.error,
         };
-        if (fetched.page !== null) return analyseAndStore(crawl, claim, fetched.page, outcome);
-        if (fetched.error !== null) return recordFailure(crawl, claim, outcome);
+        if (fetched.page !== null) return analyseAndStore(crawl, claim, fetched.page, outcome, claimNext);
+        if (fetched.error !== null) {
+          await recordFailure(crawl, claim, outcome);
+          return undefined;
+        }
         // A redirect on the host leads to a URL of the frontier, at the same depth (it is no click).
         const next = target !== null && robots.allows(target) ? [{ url: target, depth: claim.depth, inSitemap: false, seeded: claim.seeded === 1 }] : [];
         await db.transaction().execute(async (trx) => {
@@ -114,7 +127,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
           const found = await crawlRepository.addToFrontier(trx, crawl.id, next);
           await crawlRepository.countOnCrawl(trx, crawl.id, { found });
         });
-        return;
+        return undefined;
       }
     }
   }
@@ -131,9 +144,10 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
     claim: crawlRepository.ClaimedPage,
     page: UndecodedPage,
     outcome: Partial<crawlRepository.CrawlPageOutcome>,
-  ): Promise<void> {
+    claimNext: boolean,
+  ): Promise<crawlRepository.Claim | undefined> {
     const { originFacts, robots } = siteOf(crawl);
-    const analysis = await analyze(page, originFacts);
+    const analysis = await analyze(page, originFacts, { render: crawl.render === 1 });
     // A page known only from a sitemap has no click depth, and neither have the pages it leads to (they
     // are counted as found; the claim leaves them be unless a click path reaches them).
     const depth = claim.depth === null ? null : claim.depth + 1;
@@ -141,7 +155,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
       const url = crawlUrl(link, crawl.project);
       return url !== null && robots.allows(url) ? [{ url, depth, inSitemap: false }] : [];
     });
-    await storeCrawledPage(db, {
+    const { next } = await storeCrawledPage(db, {
       userId: crawl.user_id,
       crawlId: crawl.id,
       project: crawl.project,
@@ -151,7 +165,9 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
       outcome,
       links,
       runsKept: settings.runsKept,
+      claimNext: claimNext ? { crawl, limits: claimLimits } : undefined,
     });
+    return next;
   }
 
   return {
@@ -207,20 +223,23 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
       // itself says when the crawl is no longer running.
       const crawl = await crawlRepository.findCrawlById(db, crawlId);
       if (crawl === undefined || crawl.state !== 'running') return;
+      // The claim a stored page brought with it, if any: otherwise a claim of its own.
+      let claim: crawlRepository.Claim | undefined;
       for (;;) {
-        if (Date.now() >= sliceEnd) return enqueue('crawl.work', { crawlId });
-        const now = new Date();
-        const claim = await crawlRepository.claimNextPage(db, crawl, {
-          now: now.toISOString(),
-          leaseUntil: new Date(now.getTime() + settings.claimMs).toISOString(),
-          concurrency: settings.concurrency,
-        });
+        if (claim === undefined) {
+          if (Date.now() >= sliceEnd) return enqueue('crawl.work', { crawlId });
+          claim = await crawlRepository.claimNextPage(db, crawl, claimLimits());
+        }
         if ('stopped' in claim) return;
-        if ('claimed' in claim) await crawlPage(crawl, claim.claimed);
+        if ('claimed' in claim) {
+          claim = await crawlPage(crawl, claim.claimed, Date.now() < sliceEnd);
+          continue;
+        }
         // The host's turn comes at retryAt (Crawl-delay, Retry-After); with every slot taken, soon.
-        else if ('busy' in claim) await sleep(Math.min(Math.max(Date.parse(claim.retryAt) - Date.now(), IDLE_POLL_MS / 2), sliceEnd - Date.now(), 1_000));
+        if ('busy' in claim) await sleep(Math.min(Math.max(Date.parse(claim.retryAt) - Date.now(), IDLE_POLL_MS / 2), sliceEnd - Date.now(), 1_000));
         else if (claim.inFlight > 0) await sleep(IDLE_POLL_MS);
         else return end(crawl);
+        claim = undefined;
       }
     },
 

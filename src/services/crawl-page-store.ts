@@ -2,6 +2,7 @@
 // for that exact URL, else of a new one (API.md "Site audits"). The run, the page's row and the links
 // it adds to the frontier are stored in one transaction, and only while the claim on the page holds:
 // a claim that ran out (its process was thought dead) stores nothing, so each page is stored once.
+// The same transaction claims the crawl's next page, so a page costs one commit, not two.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Analysis } from '../analysis/types.ts';
@@ -22,15 +23,24 @@ export interface CrawledPageInput {
   /** links the page adds to the frontier */
   links: crawlRepository.FrontierEntry[];
   runsKept: number;
+  /** claim the crawl's next page in the same transaction, with these limits (taken when it runs) */
+  claimNext?: { crawl: crawlRepository.ClaimingCrawl; limits: () => crawlRepository.ClaimLimits };
 }
 
-/** Stores the page; false when the claim no longer held (nothing was stored). */
-export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageInput): Promise<boolean> {
-  const { userId, project, analysis, claim } = input;
+interface StoredPage {
+  /** false when the claim no longer held: nothing was stored */
+  stored: boolean;
+  /** the next page's claim, when asked for and the page was stored */
+  next?: crawlRepository.Claim;
+}
+
+export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageInput): Promise<StoredPage> {
+  const { userId, project, analysis, claim, claimNext } = input;
   const now = new Date().toISOString();
   try {
-    await db.transaction().execute(async (trx) => {
-      await crawlRepository.lockCrawl(trx, input.crawlId);
+    return await db.transaction().execute(async (trx) => {
+      // Counted as crawled at once (undone with the rest when the claim no longer holds).
+      const counters = await crawlRepository.lockCrawl(trx, input.crawlId, 1);
       // Then the project's row, as every change to a project's reports takes it (no lock cycles).
       await lockProject(trx, userId, project);
       const reportId = await storeRun(trx, input, now);
@@ -44,11 +54,12 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
       });
       if (!stored) throw new ClaimLost();
       const found = await crawlRepository.addToFrontier(trx, input.crawlId, input.links);
-      await crawlRepository.countOnCrawl(trx, input.crawlId, { found, crawled: 1 });
+      await crawlRepository.countOnCrawl(trx, input.crawlId, { found });
+      if (claimNext === undefined) return { stored: true };
+      return { stored: true, next: await crawlRepository.claimNextPageWithin(trx, claimNext.crawl, claimNext.limits(), counters) };
     });
-    return true;
   } catch (error) {
-    if (error instanceof ClaimLost) return false;
+    if (error instanceof ClaimLost) return { stored: false };
     throw error;
   }
 }

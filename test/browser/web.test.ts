@@ -171,7 +171,8 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
     await submitted;
 
     await page.waitForURL(/\/reports\/\d+$/);
-    expect(await page.locator('h1').textContent()).toContain(site.url('/slow').replace('http://', ''));
+    // The headline is the page's title (or its short URL when it has none); the full URL stands under it.
+    expect(await page.locator('.report-url').textContent()).toBe(site.url('/slow'));
     expect(await page.title()).toMatch(/^SEO report for 127\.0\.0\.1:\d+\/slow — \d+\/100 \(bad\) · pagegrade$/);
     expect(await page.locator('.score-ring').getAttribute('aria-label')).toMatch(/^Score \d+ out of 100$/);
     expect(await page.locator('.verdict-label').textContent()).toBe('Bad');
@@ -183,7 +184,8 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
     await page.setViewportSize({ width: 1200, height: 900 });
 
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('.site-header').isVisible()).toBe(false);
+    // On paper the brand stays; the navigation and the owner's controls go.
+    expect(await page.locator('.site-nav').isVisible()).toBe(false);
     expect(await page.locator('.owner-bar').isVisible()).toBe(false);
     await screenshot(page, 'report-page-print');
     await page.pdf({ path: join(SCREENSHOTS, 'report-page.pdf'), format: 'A4' });
@@ -210,7 +212,7 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
 
   it('keeps a private report to its owner; everyone else gets the not-found page', async () => {
     const id = await createThroughForm(ownerPage, site.url('/private'), 'Private');
-    expect(await ownerPage.getByRole('heading', { level: 1 }).textContent()).toContain('/private');
+    expect(await ownerPage.locator('.report-url').textContent()).toContain('/private');
 
     const stranger = await newPage();
     const response = await stranger.goto(`${base}/reports/${id}`);
@@ -248,8 +250,10 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
     expect(await holder.content()).toContain('wholesale partners');
     await holder.reload();
     expect(await holder.content()).toContain('wholesale partners');
-    const unlock = (await holderContext.cookies()).find((cookie) => cookie.name === `pagegrade_unlock_${id}`);
-    expect(unlock).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: `/reports/${id}`, expires: -1 });
+    // One cookie for the report's pages and one for its PDF, both for this browser session only.
+    const unlocks = (await holderContext.cookies()).filter((cookie) => cookie.name === `pagegrade_unlock_${id}`);
+    expect(unlocks.map((cookie) => cookie.path).sort()).toEqual([`/reports/${id}`, `/reports/${id}.pdf`]);
+    for (const unlock of unlocks) expect(unlock).toMatchObject({ httpOnly: true, sameSite: 'Lax', expires: -1 });
 
     // Another browser session has to ask again.
     const later = await newPage();
