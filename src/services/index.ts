@@ -181,9 +181,10 @@ export function createServices(database: AppDatabase, config: Config, options: S
     scheduler,
     /** The browsers of render=1 (started on first use), closed when the process stops. */
     rendering: {
-      /** A browser is configured: render=1 may be asked for (the forms offer it). */
-      available: renderer !== null,
-      /** Prints a self-contained page to PDF (GET /reports/{id}.pdf); null without Chromium. */
+      /**
+       * Prints a self-contained page to PDF (GET /reports/{id}.pdf); null without Chromium, which also
+       * says render=1 is not available (the forms do not offer it).
+       */
       pdf: renderer ? (html: string, options: PdfOptions) => renderer.pdf(html, options) : null,
       close: async () => renderer?.close(),
     },

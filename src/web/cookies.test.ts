@@ -6,8 +6,8 @@ describe('cookie options', () => {
     const expires = new Date(Date.now() + 3600_000);
     expect(sessionCookieOptions(true, expires).secure).toBe(true);
     expect(sessionCookieOptions(false, expires).secure).toBe(false);
-    expect(unlockCookieOptions(7, true).secure).toBe(true);
-    expect(unlockCookieOptions(7, false).secure).toBe(false);
+    expect(unlockCookieOptions(true).secure).toBe(true);
+    expect(unlockCookieOptions(false).secure).toBe(false);
   });
 
   it('gives the session a Max-Age until it expires, and the unlock none (a browser-session cookie)', () => {
@@ -19,6 +19,6 @@ describe('cookie options', () => {
       secure: false,
       maxAge: 604_800,
     });
-    expect(unlockCookieOptions(7, false)).toEqual({ path: '/reports/7', httpOnly: true, sameSite: 'lax', secure: false });
+    expect(unlockCookieOptions(false)).toEqual({ path: '/reports/', httpOnly: true, sameSite: 'lax', secure: false });
   });
 });

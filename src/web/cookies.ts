@@ -7,8 +7,14 @@ import type { FastifyRequest } from 'fastify';
 export const SESSION_COOKIE = 'pagegrade_session';
 export const CSRF_COOKIE = 'pagegrade_csrf';
 
+/**
+ * The report's id is in the name because the path (unlockCookieOptions) is every report's: one cookie
+ * per unlocked report, and its value opens that report only (an HMAC of its id, report-access.service.ts).
+ * A new name, not the earlier pagegrade_unlock_{id}: a browser may still hold that at /reports/{id}, a
+ * longer path, which browsers send first, so a stale one would hide the new one.
+ */
 export function unlockCookieName(reportId: number): string {
-  return `pagegrade_unlock_${reportId}`;
+  return `pagegrade_unlock_report_${reportId}`;
 }
 
 export function isHttps(request: FastifyRequest): boolean {
@@ -25,17 +31,11 @@ export function sessionCookieOptions(secure: boolean, expiresAt: Date, now = new
 }
 
 /**
- * An unlocked password report: no Max-Age, so it lasts until the browser session ends, and a path
- * of that report only, so it is sent nowhere else.
+ * An unlocked password report: no Max-Age, so it lasts until the browser session ends, and the path
+ * /reports/, so one cookie reaches all of the report's pages, /reports/12, /reports/12/runs/... and
+ * /reports/12.pdf alike (a path /reports/12 would miss the PDF: a path matches only up to a "/").
+ * Nothing but report pages is under /reports/ (the API and dashboard are elsewhere).
  */
-export function unlockCookieOptions(reportId: number, secure: boolean): CookieSerializeOptions {
-  return { ...baseCookieOptions(secure), path: `/reports/${reportId}` };
-}
-
-/**
- * The same unlock for the report's PDF: a cookie of path /reports/12 is not sent to /reports/12.pdf
- * (a path matches only up to a "/"), so the unlock sets a second cookie for exactly that path.
- */
-export function unlockPdfCookieOptions(reportId: number, secure: boolean): CookieSerializeOptions {
-  return { ...baseCookieOptions(secure), path: `/reports/${reportId}.pdf` };
+export function unlockCookieOptions(secure: boolean): CookieSerializeOptions {
+  return { ...baseCookieOptions(secure), path: '/reports/' };
 }

@@ -2,7 +2,7 @@
 // private, the password form and its cookie), 422 when the server has no Chromium, the per-address
 // limit, and, with a stand-in printer in place of Chromium, what the route hands it (a page that
 // needs nothing from outside) and the headers of its answer. test/browser/report-pdf.test.ts prints for real.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
@@ -82,7 +82,8 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
     expect(response.body).toContain(NO_BROWSER_SENTENCE);
   });
 
-  it('asks for the password of a protected report as the page does, and the unlock opens the PDF too', async () => {
+  it('asks for the password of a protected report as the page does, and one unlock opens the page and the PDF', async () => {
+    const otherId = await createReport('/password', 2, SECRET);
     const browser = new WebClient(t.app, '10.1.0.5');
     const form = await browser.get(`/reports/${passwordId}.pdf`);
     expect(form.statusCode).toBe(200);
@@ -92,13 +93,17 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
 
     const unlocked = await browser.post(`/reports/${passwordId}/unlock`, { password: SECRET });
     expect(unlocked.statusCode).toBe(303);
-    // A cookie of path /reports/N is not sent to /reports/N.pdf: the PDF's path has its own.
-    expect(unlocked.headers['set-cookie']).toEqual(
-      expect.arrayContaining([expect.stringContaining(`; Path=/reports/${passwordId}.pdf;`)]),
-    );
+    // One cookie, of a path that covers both /reports/N and /reports/N.pdf.
+    expect(unlocked.cookies).toEqual([expect.objectContaining({ name: `pagegrade_unlock_report_${passwordId}`, path: '/reports/' })]);
+    const page = await browser.get(`/reports/${passwordId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('coffee prices');
     const pdf = await browser.get(`/reports/${passwordId}.pdf`);
     expect(pdf.statusCode).toBe(422);
     expect(pdf.body).toContain(NO_BROWSER_SENTENCE);
+    // The cookie reaches another report's pages too, but does not open them, even with the same password.
+    expect((await browser.get(`/reports/${otherId}`)).body).toContain('Password-protected report');
+    expect((await browser.get(`/reports/${otherId}.pdf`)).body).toContain('Password-protected report');
     // Another browser still gets the form.
     expect((await new WebClient(t.app, '10.1.0.6').get(`/reports/${passwordId}.pdf`)).body).toContain('Password-protected report');
   });
@@ -166,6 +171,27 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
       const report = await t.app.services.reports.show(owner.id, publicId);
       const day = new Date(report.generated_at!).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
       expect(options.dateLabel).toContain(day);
+    });
+
+    it('reads the stylesheets from the server once, not again for each PDF', async () => {
+      const inject = vi.spyOn(t.app, 'inject');
+      // inject's overloads leave its calls untyped: each is [options or URL, ...].
+      const assetReads = () =>
+        (inject.mock.calls as unknown as [unknown][]).filter(([request]) => typeof request === 'object' && String((request as { url?: unknown }).url).startsWith('/assets/')).length;
+      try {
+        printed.length = 0;
+        const client = new WebClient(t.app, '10.1.0.14');
+        await client.get(`/reports/${publicId}.pdf`);
+        const afterFirst = assetReads();
+        await client.get(`/reports/${publicId}.pdf`);
+        expect(assetReads()).toBe(afterFirst);
+        // The second PDF still has them inline.
+        expect(printed).toHaveLength(2);
+        expect(printed[1].html).toContain('<style media="print">');
+        expect(printed[1].html).toBe(printed[0].html);
+      } finally {
+        inject.mockRestore();
+      }
     });
 
     it('prints the same for the owner as for anyone: no owner bar, no manage button', async () => {

@@ -50,6 +50,6 @@ describe.each([
 
     const right = await attacker.post(`/reports/${reportId}/unlock`, { password: SECRET });
     expect(right.statusCode).toBe(429);
-    expect(attacker.cookies.has(`pagegrade_unlock_${reportId}`)).toBe(false);
+    expect(attacker.cookies.has(`pagegrade_unlock_report_${reportId}`)).toBe(false);
   });
 });

@@ -15,6 +15,12 @@ function jarKey(name: string, path: string): string {
   return `${name}\n${path}`;
 }
 
+/** RFC 6265 5.1.4: the cookie's path, or below it ("/reports/" covers "/reports/12.pdf", "/reports/12" does not). */
+function pathMatches(requestPath: string, cookiePath: string): boolean {
+  if (requestPath === cookiePath) return true;
+  return requestPath.startsWith(cookiePath) && (cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/');
+}
+
 const CSRF_FIELD = /name="_csrf" value="([^"]+)"/;
 
 export class WebClient {
@@ -36,7 +42,7 @@ export class WebClient {
   private cookieHeader(url: string): string {
     const path = url.split('?')[0];
     return [...this.jar.values()]
-      .filter((cookie) => cookie.path === '/' || path === cookie.path || path.startsWith(`${cookie.path}/`))
+      .filter((cookie) => pathMatches(path, cookie.path))
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');
   }

@@ -96,7 +96,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors: {},
         maxPagesLimit,
         maxDepthLimit: MAX_DEPTH_LIMIT,
-        renderingAvailable: app.services.rendering.available,
+        renderingAvailable: app.services.rendering.pdf !== null,
       })),
   );
 
@@ -121,7 +121,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
           errors,
           maxPagesLimit,
           maxDepthLimit: MAX_DEPTH_LIMIT,
-          renderingAvailable: app.services.rendering.available,
+          renderingAvailable: app.services.rendering.pdf !== null,
         }));
       if (request.validationError?.validation) return showForm(validationMessages(request.validationError.validation));
       try {

@@ -137,7 +137,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       csrfToken: csrfToken(reply),
       values: { url: '', privacy: 0, background: false, render: false },
       errors: {},
-      renderingAvailable: app.services.rendering.available,
+      renderingAvailable: app.services.rendering.pdf !== null,
     })),
   );
 
@@ -153,7 +153,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // The password is never sent back into the page.
           values: { url: textValue(body?.url), privacy: privacyValue(body?.privacy), background: Number(body?.async) === 1, render: Number(body?.render) === 1 },
           errors,
-          renderingAvailable: app.services.rendering.available,
+          renderingAvailable: app.services.rendering.pdf !== null,
         }));
       const invalid = errorsOf(request, null);
       if (invalid) return showForm(invalid);

@@ -5,7 +5,7 @@ import { ReportIdParams } from '../../schemas/reports.ts';
 import { parseId } from '../../schemas/parse-id.ts';
 import type { ReportAccessService } from '../../services/report-access.service.ts';
 import type { AttemptLimiter } from '../attempt-limiter.ts';
-import { isHttps, unlockCookieName, unlockCookieOptions, unlockPdfCookieOptions } from '../cookies.ts';
+import { isHttps, unlockCookieName, unlockCookieOptions } from '../cookies.ts';
 import { csrfToken } from '../csrf.ts';
 import { sendNotFoundPage, sendPage } from '../render.ts';
 import type { BrandView } from '../views/brand.ts';
@@ -77,8 +77,7 @@ export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions>
       const token = await gate.check(request.body.password);
       if (token !== null) {
         await unlockAttempts.reset(attemptKey);
-        reply.setCookie(unlockCookieName(id), token, unlockCookieOptions(id, isHttps(request)));
-        reply.setCookie(unlockCookieName(id), token, unlockPdfCookieOptions(id, isHttps(request)));
+        reply.setCookie(unlockCookieName(id), token, unlockCookieOptions(isHttps(request)));
         return reply.redirect(`/reports/${id}`, 303);
       }
       const { remaining } = ticket;

@@ -32,12 +32,31 @@ const MAX_ASSET_BYTES = 2 * 1024 * 1024;
 
 const REPORT_DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
-/** The page's stylesheets and images, read from this server without the viewer's cookies. */
+/**
+ * The page's stylesheets and images, read from this server without the viewer's cookies, each once:
+ * they are app.css, print.css and the brand's logo and colour, which never change while the server
+ * runs (their URLs carry a hash of what they serve), so every PDF after the first reuses them. Only
+ * what was found is kept, so a failed read is tried again by the next PDF.
+ */
 function assetLoader(app: FastifyInstance): AssetLoader {
-  return async (path) => {
+  const loaded = new Map<string, ReturnType<AssetLoader>>();
+  const read: AssetLoader = async (path) => {
     const response = await app.inject({ method: 'GET', url: path });
     if (response.statusCode !== 200 || response.rawPayload.length > MAX_ASSET_BYTES) return null;
     return { contentType: String(response.headers['content-type'] ?? ''), body: response.rawPayload };
+  };
+  return (path) => {
+    let asset = loaded.get(path);
+    if (!asset) {
+      // The promise is kept at once, so PDFs asked for together read each asset once too.
+      asset = read(path);
+      loaded.set(path, asset);
+      asset.then(
+        (found) => found === null && loaded.delete(path),
+        () => loaded.delete(path),
+      );
+    }
+    return asset;
   };
 }
 
@@ -61,6 +80,7 @@ function sendNoBrowserPage(reply: FastifyReply, id: number): FastifyReply {
 }
 
 export const reportPdfRoutes: FastifyPluginAsyncTypebox<ReportPdfRouteOptions> = async (app, { access, brand }) => {
+  const loadAsset = assetLoader(app);
   // In this plugin's scope, so only the PDF route counts.
   await app.register(rateLimit, {
     max: PDFS_PER_MINUTE,
@@ -83,15 +103,16 @@ export const reportPdfRoutes: FastifyPluginAsyncTypebox<ReportPdfRouteOptions> =
     if (!print) return sendNoBrowserPage(reply, id);
     const { report } = visible;
     // Every viewer gets the same document: the page as anyone with the link sees it, without the owner's bar.
-    const page = reportPage({ report, asOwner: false, signedIn: false, history: await historyOf(app.services, visible), brand });
     if (report.generated_at === null) {
       // No analysis has succeeded yet: the page that says so (it reloads itself while one is under way,
       // so the PDF comes once there is something to print). 409: the report is not in a state to print.
-      return sendPage(reply, 409, page);
+      // No history to read: a report has runs only from its first successful analysis on.
+      return sendPage(reply, 409, reportPage({ report, asOwner: false, signedIn: false, brand }));
     }
+    const page = reportPage({ report, asOwner: false, signedIn: false, history: await historyOf(app.services, visible), brand });
     let pdf: Buffer;
     try {
-      pdf = await print(await selfContained(page.toString(), assetLoader(app)), {
+      pdf = await print(await selfContained(page.toString(), loadAsset), {
         title: `SEO report · ${report.url}`,
         dateLabel: `Report of ${REPORT_DATE.format(new Date(report.generated_at))} UTC`,
         brandName: brand.name,
