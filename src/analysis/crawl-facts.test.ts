@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeContext } from '../../test/support/check-context.ts';
 import { parsePage } from '../parse/parse-page.ts';
 import { analyzePage } from './analyze-page.ts';
+import { PageText } from '../fetch/page-text.ts';
 
 function crawlFacts(html: string, url = 'https://example.com/shop/') {
   const { page } = makeContext({ page: { requestedUrl: url, finalUrl: url, html } });
@@ -46,6 +47,6 @@ describe('the facts a crawl keeps of a page', () => {
   it('is left out of analyses that are not a crawl\'s', () => {
     const { page } = makeContext({ page: { html: PAGE } });
     expect(analyzePage(page, makeContext().origin, makeContext().thresholds).crawlFacts).toBeUndefined();
-    expect(parsePage(PAGE, page.finalUrl).anchors).toHaveLength(6);
+    expect(parsePage(PageText.of(PAGE), page.finalUrl).anchors).toHaveLength(6);
   });
 });

@@ -1,6 +1,7 @@
 // Where an offending element is in the page, so a person can find it: its 1-based line in the HTML
 // as served, and its start tag as written (whitespace folded, cut short). Only the few items a check
 // lists are located, so the line index is built lazily, once per page, and dropped with it.
+import type { PageText } from '../fetch/page-text.ts';
 import type { SourceSpan } from '../parse/page-snapshot.ts';
 import { MAX_ERROR_ITEMS } from './check.ts';
 
@@ -14,7 +15,7 @@ const MAX_SNIPPET_CHARS = 160;
 
 /** The page a check was given (FetchedPage): its HTML, as decoded. */
 export interface PageSource {
-  html: string;
+  html: PageText;
 }
 
 /** The offset where each line of a page's HTML starts, worked out on first use; kept only while the page is. */
@@ -23,9 +24,7 @@ const lineStartsByPage = new WeakMap<PageSource, number[]>();
 function lineStarts(page: PageSource): number[] {
   let starts = lineStartsByPage.get(page);
   if (starts === undefined) {
-    starts = [0];
-    const { html } = page;
-    for (let at = html.indexOf('\n'); at !== -1; at = html.indexOf('\n', at + 1)) starts.push(at + 1);
+    starts = [0, ...page.html.lineBreaks()];
     lineStartsByPage.set(page, starts);
   }
   return starts;

@@ -2,6 +2,7 @@
 // "determining the character encoding"): a byte order mark wins, then the Content-Type charset,
 // then a <meta> in the first 1024 bytes, then a guess.
 import { isUtf8 } from 'node:buffer';
+import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
 import type { CharsetSource } from './types.ts';
 import { encodingForLabel } from './encoding-labels.ts';
@@ -61,6 +62,42 @@ export function decodeText(bytes: Buffer, encoding: string): string {
   const iconvName = ICONV_NAME[encoding] ?? encoding;
   if (iconv.encodingExists(iconvName)) return iconv.decode(bytes, iconvName);
   return new TextDecoder(encoding).decode(bytes); // iso-2022-jp: iconv-lite lacks it, Node's ICU has it
+}
+
+/**
+ * decodeText's text as strings of at most `pieceBytes` characters each, none empty: `bytes` decoded
+ * `pieceBytes` at a time, a character split between two of them decoded whole (see PageText for why).
+ * The two encodings decodeText handles itself (x-user-defined, replacement; rare) come in one piece.
+ */
+export function decodeTextInPieces(bytes: Buffer, encoding: string, pieceBytes: number): string[] {
+  const decoder = streamDecoder(encoding);
+  if (decoder === null) return [decodeText(bytes, encoding)].filter((text) => text !== '');
+  const pieces: string[] = [];
+  const start = encoding === 'utf-8' && bomEncoding(bytes) === 'utf-8' ? 3 : 0;
+  for (let at = start; at < bytes.length; at += pieceBytes) pieces.push(decoder.write(bytes.subarray(at, at + pieceBytes)));
+  pieces.push(decoder.end());
+  return pieces.filter((piece) => piece !== '');
+}
+
+interface StreamDecoder {
+  write(bytes: Buffer): string;
+  end(): string;
+}
+
+/** A decoder that keeps a character split between two writes; null for the encodings decodeText does at once. */
+function streamDecoder(encoding: string): StreamDecoder | null {
+  if (encoding === 'utf-8') {
+    const decoder = new StringDecoder('utf8');
+    return { write: (bytes) => decoder.write(bytes), end: () => decoder.end() };
+  }
+  if (encoding === 'replacement' || encoding === 'x-user-defined') return null;
+  const iconvName = ICONV_NAME[encoding] ?? encoding;
+  if (iconv.encodingExists(iconvName)) {
+    const decoder = iconv.getDecoder(iconvName);
+    return { write: (bytes) => decoder.write(bytes), end: () => decoder.end() ?? '' };
+  }
+  const decoder = new TextDecoder(encoding);
+  return { write: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
 }
 
 function decodeUserDefined(bytes: Buffer): string {

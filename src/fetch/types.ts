@@ -1,4 +1,5 @@
 // Plain data produced by the fetch stage. Checks read these; nothing here does I/O.
+import type { PageText } from './page-text.ts';
 
 export interface RedirectHop {
   /** The URL that answered with a redirect. */
@@ -42,8 +43,8 @@ export interface FetchedPage {
   transferredBytes: number;
   /** Bytes of the decoded (decompressed) body. */
   bodyBytes: number;
-  /** The body decoded to text. */
-  html: string;
+  /** The body decoded to text (in pieces: see PageText). */
+  html: PageText;
   /** Milliseconds from the first request until the first byte of the final response's body/headers. */
   ttfbMs: number;
   /** Milliseconds for the whole document, redirects included. */

@@ -40,7 +40,8 @@ function isBlank(source: string, start: number, end: number): boolean {
 }
 
 export class PageCollector implements PageParserHandler {
-  constructor(private readonly html: string) {}
+  /** `htmlLength`: the document's length in characters. */
+  constructor(private readonly htmlLength: number) {}
 
   /** Elements open right now. */
   depth = 0;
@@ -129,8 +130,8 @@ export class PageCollector implements PageParserHandler {
     if (kind !== 0) this.elements.close(kind, depth);
   }
 
-  ontextrange(start: number, end: number): void {
-    this.addText(this.html, start, end);
+  ontextrange(source: string, start: number, end: number): void {
+    this.addText(source, start, end);
   }
 
   /** Text decoded from a character reference. */
@@ -158,7 +159,7 @@ export class PageCollector implements PageParserHandler {
       forms: elements.forms,
       jsonLd: elements.jsonLd,
       mailtoEmails: elements.mailtoEmails,
-      htmlLength: this.html.length,
+      htmlLength: this.htmlLength,
       doctype: { raw: this.doctypeRaw, standardsMode: this.standardsMode },
       baseUrl: baseUrl(elements.baseHref, finalUrl),
       microdataTypes: this.microdataTypes,

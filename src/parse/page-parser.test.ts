@@ -7,6 +7,7 @@ import { Attr, isValueRead } from './attribute-names.ts';
 import { PageParser, type PageParserHandler } from './page-parser.ts';
 import { PARSER_OPTIONS } from './parse-page.ts';
 import { TAG_RULES } from './tag-rules.ts';
+import { PageText } from '../fetch/page-text.ts';
 
 const ATTRIBUTE_NAMES = new Map<number, string>(
   Object.entries(Attr).map(([key, id]) => [id, key === 'AriaLabel' ? 'aria-label' : key === 'HttpEquiv' ? 'http-equiv' : key.toLowerCase()]),
@@ -54,11 +55,11 @@ function pageParserEvents(html: string): Event[] {
     onattribute: (id, value) => push(events, `attr:${ATTRIBUTE_NAMES.get(id)}=${value}`),
     onstarttagend: () => {},
     onclosetag: (name, implied) => push(events, `close:${name}${implied ? ' (implied)' : ''}`),
-    ontextrange: (start, end) => push(events, `text:${html.slice(start, end)}`),
+    ontextrange: (source, start, end) => push(events, `text:${source.slice(start, end)}`),
     ontext: (text) => push(events, `text:${text}`),
     ondeclaration: (name, data) => push(events, `declaration:${name}|${data}`),
   };
-  new PageParser(handler).parseDocument(html);
+  new PageParser(handler).parseDocument(PageText.of(html));
   return events;
 }
 

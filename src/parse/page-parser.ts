@@ -11,17 +11,19 @@
 // 2. A start-tag-end signal. Parser only says "this start tag's attributes are complete" through
 //    onopentag, after building an attributes object for every tag; the handler takes attributes one by
 //    one and is told when the tag ends.
-// 3. Text as offsets into the document. Text pieces as strings come in several V8 representations
-//    (slices of the document, short copies, decoded references), and scanning such a mix with
-//    charCodeAt is about six times slower than scanning the one flat document string. Text without
-//    character references is therefore reported as a range of the document; only decoded references
-//    arrive as strings (through ontext).
+// 3. Text as ranges of the flat strings the document is made of. Text pieces as strings come in
+//    several V8 representations (slices of the document, short copies, decoded references), and
+//    scanning such a mix with charCodeAt is about six times slower than scanning one flat string. Text
+//    without character references is therefore reported as a range of the piece of the document being
+//    parsed (PageText: the document comes in pieces of under 128 KiB); only decoded references, and
+//    the rare text that began in an earlier piece, arrive as strings of their own.
 // 4. A nesting cap. Parser's unshift and its search of the open elements on every end tag cost time in
 //    proportion to the depth: 100,000 nested <div>s take seconds, a few megabytes of them minutes. Past
 //    MAX_OPEN_ELEMENTS new elements are treated as void (opened and closed at once), which keeps parsing
 //    linear. Chrome and Safari stop nesting at the same depth; real pages stay far below it (the corpus
 //    peaks at 39).
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { PageText } from '../fetch/page-text.ts';
 import { attributeId, isValueRead } from './attribute-names.ts';
 import { equalsLowered } from './name-table.ts';
 import { FOREIGN_CONTEXT, HTML_INTEGRATION, NO_TAG_INFO, tagInfo, tagInfoAt, VOID, type TagInfo } from './tag-rules.ts';
@@ -47,8 +49,8 @@ export interface PageParserHandler {
   onstarttagend(end: number): void;
   /** An element ends; `isImplied` when no end tag of its own closed it. */
   onclosetag(name: string, isImplied: boolean): void;
-  /** Text `html.slice(start, end)` of the document, with no character references in it. */
-  ontextrange(start: number, end: number): void;
+  /** Text `source.slice(start, end)`, with no character references in it. */
+  ontextrange(source: string, start: number, end: number): void;
   /** Text decoded from a character reference. */
   ontext(data: string): void;
   /** A `<!...>` declaration (Parser's onprocessinginstruction): name `!doctype`, data `!DOCTYPE html`. */
@@ -59,7 +61,13 @@ export interface PageParserHandler {
 
 export class PageParser implements TokenizerCallbacks {
   private readonly tokenizer: Tokenizer;
-  private html = '';
+  private text: PageText | null = null;
+  /** The piece of the document being parsed, and its offset in the document. */
+  private piece = '';
+  private pieceStart = 0;
+  /** The range sourceOf last found, in the string it returned. */
+  private from = 0;
+  private to = 0;
   /** Open elements, innermost last (Parser keeps them innermost first). */
   private readonly openNames: string[] = [];
   private readonly openInfo: TagInfo[] = [];
@@ -81,17 +89,41 @@ export class PageParser implements TokenizerCallbacks {
     this.tokenizer = new Tokenizer({ xmlMode: false, decodeEntities: true }, this);
   }
 
-  /** Parses a whole document; it must come in one piece, as text is reported as offsets into it. */
-  parseDocument(html: string): void {
-    this.html = html;
-    this.tokenizer.write(html);
+  /** Parses a whole document, a piece at a time; offsets reported are into the whole. */
+  parseDocument(text: PageText): void {
+    this.text = text;
+    let start = 0;
+    for (const piece of text.pieces) {
+      this.piece = piece;
+      this.pieceStart = start;
+      this.tokenizer.write(piece);
+      start += piece.length;
+    }
     this.tokenizer.end();
+  }
+
+  /**
+   * The string that holds the document's [start, end), and that range in it in `from` and `to` (read
+   * them after calling: no object made per tag): the piece being parsed, or a copy when the range began
+   * in an earlier piece. The tokenizer's offsets never reach past the piece it was last given.
+   */
+  private sourceOf(start: number, end: number): string {
+    if (start >= this.pieceStart) {
+      this.from = start - this.pieceStart;
+      this.to = end - this.pieceStart;
+      return this.piece;
+    }
+    const copy = (this.text as PageText).slice(start, end);
+    this.from = 0;
+    this.to = copy.length;
+    return copy;
   }
 
   // ---- Tokenizer callbacks ------------------------------------------------------------------------
 
   ontext(start: number, endIndex: number): void {
-    this.handler.ontextrange(start, endIndex);
+    const source = this.sourceOf(start, endIndex);
+    this.handler.ontextrange(source, this.from, this.to);
   }
 
   ontextentity(codePoint: number): void {
@@ -101,18 +133,22 @@ export class PageParser implements TokenizerCallbacks {
   onopentagname(start: number, endIndex: number): void {
     this.openingPastCap = this.handler.depth >= MAX_OPEN_ELEMENTS;
     this.tagStart = start - 1;
-    const known = tagInfoAt(this.html, start, endIndex);
+    const source = this.sourceOf(start, endIndex);
+    const known = tagInfoAt(source, this.from, this.to);
     if (known !== undefined) this.openTag(known.name, known);
-    else this.openTag(this.html.slice(start, endIndex).toLowerCase(), NO_TAG_INFO);
+    else this.openTag(source.slice(this.from, this.to).toLowerCase(), NO_TAG_INFO);
   }
 
   onattribname(start: number, endIndex: number): void {
-    this.attribute = attributeId(this.html, start, endIndex);
+    const source = this.sourceOf(start, endIndex);
+    this.attribute = attributeId(source, this.from, this.to);
     this.attributeValueRead = this.attribute !== 0 && isValueRead(this.attribute);
   }
 
   onattribdata(start: number, endIndex: number): void {
-    if (this.attributeValueRead) this.attributeValue += this.html.slice(start, endIndex);
+    if (!this.attributeValueRead) return;
+    const source = this.sourceOf(start, endIndex);
+    this.attributeValue += source.slice(this.from, this.to);
   }
 
   onattribentity(codePoint: number): void {
@@ -144,13 +180,14 @@ export class PageParser implements TokenizerCallbacks {
     let name: string;
     let info: TagInfo;
     const innermost = this.openNames.length - 1;
-    if (innermost >= 0 && equalsLowered(this.html, start, endIndex, this.openNames[innermost])) {
+    const source = this.sourceOf(start, endIndex);
+    if (innermost >= 0 && equalsLowered(source, this.from, this.to, this.openNames[innermost])) {
       // most end tags close the current element: no need to read the name
       name = this.openNames[innermost];
       info = this.openInfo[innermost];
     } else {
-      const known = tagInfoAt(this.html, start, endIndex);
-      name = known !== undefined ? known.name : this.html.slice(start, endIndex).toLowerCase();
+      const known = tagInfoAt(source, this.from, this.to);
+      name = known !== undefined ? known.name : source.slice(this.from, this.to).toLowerCase();
       info = known ?? NO_TAG_INFO;
     }
     if (info.tree & (FOREIGN_CONTEXT | HTML_INTEGRATION)) this.foreignContext.pop();
@@ -177,7 +214,7 @@ export class PageParser implements TokenizerCallbacks {
   }
 
   ondeclaration(start: number, endIndex: number): void {
-    const value = this.html.slice(start, endIndex);
+    const value = (this.text as PageText).slice(start, endIndex);
     const nameEnd = value.search(NAME_END);
     const name = (nameEnd < 0 ? value : value.slice(0, nameEnd)).toLowerCase();
     this.handler.ondeclaration(`!${name}`, `!${value}`);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OPEN_ELEMENTS } from './page-parser.ts';
 import { parsePage } from './parse-page.ts';
+import { PageText } from '../fetch/page-text.ts';
 
 const URL = 'https://example.com/dir/page.html';
-const parse = (html: string, finalUrl = URL) => parsePage(html, finalUrl);
+const parse = (html: string, finalUrl = URL) => parsePage(PageText.of(html), finalUrl);
 /** A minimal standards-mode document around some body markup. */
 const page = (body: string, head = '') => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../parse/parse-page.ts';
 import { compareRendered, renderedComparison } from './compare-rendered.ts';
+import { PageText } from '../fetch/page-text.ts';
 
 const URL_ = 'https://shop.example/page';
 
@@ -26,7 +27,7 @@ daily</title>
 
 describe('compareRendered', () => {
   it('pairs what the raw HTML and the rendered DOM say, and lists the links only the rendered page has', () => {
-    const comparison = compareRendered(parsePage(SHELL, URL_), parsePage(RENDERED, URL_), URL_);
+    const comparison = compareRendered(parsePage(PageText.of(SHELL), URL_), parsePage(PageText.of(RENDERED), URL_), URL_);
     expect(comparison).toEqual({
       title: { raw: 'Loading', rendered: 'Fresh bread daily' },
       meta_description: { raw: null, rendered: 'Bread baked every morning.' },
@@ -47,14 +48,14 @@ describe('compareRendered', () => {
   });
 
   it('compares a relative and an absolute canonical by the URL they name', () => {
-    const raw = parsePage('<head><link rel="canonical" href="https://shop.example/page"></head>', URL_);
-    const rendered = parsePage('<head><link rel="canonical" href="/page"></head>', URL_);
+    const raw = parsePage(PageText.of('<head><link rel="canonical" href="https://shop.example/page"></head>'), URL_);
+    const rendered = parsePage(PageText.of('<head><link rel="canonical" href="/page"></head>'), URL_);
     expect(compareRendered(raw, rendered, URL_).canonical).toEqual({ raw: URL_, rendered: URL_ });
   });
 
   it('lists at most 20 links only the rendered page has, while counting them all', () => {
     const links = Array.from({ length: 30 }, (_, i) => `<a href="/p${i}">${i}</a>`).join('');
-    const comparison = compareRendered(parsePage('<p>x</p>', URL_), parsePage(links, URL_), URL_);
+    const comparison = compareRendered(parsePage(PageText.of('<p>x</p>'), URL_), parsePage(PageText.of(links), URL_), URL_);
     expect(comparison.links.only_rendered).toHaveLength(20);
     expect(comparison.links.internal).toEqual({ raw: 0, rendered: 30, only_rendered: 30 });
   });
@@ -63,7 +64,7 @@ describe('compareRendered', () => {
 describe('renderedComparison', () => {
   it('parses the browser\'s DOM against the URL the browser ended on', () => {
     const rendered = renderedComparison(
-      parsePage(SHELL, URL_),
+      parsePage(PageText.of(SHELL), URL_),
       { ok: true, html: '<a href="next">Next</a>', finalUrl: 'https://shop.example/moved/', requests: 3, bytes: 100 },
       URL_,
     );
@@ -71,6 +72,6 @@ describe('renderedComparison', () => {
   });
 
   it('keeps why a rendering failed', () => {
-    expect(renderedComparison(parsePage(SHELL, URL_), { ok: false, reason: 'The browser crashed.' }, URL_)).toEqual({ error: 'The browser crashed.' });
+    expect(renderedComparison(parsePage(PageText.of(SHELL), URL_), { ok: false, reason: 'The browser crashed.' }, URL_)).toEqual({ error: 'The browser crashed.' });
   });
 });

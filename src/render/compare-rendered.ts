@@ -3,6 +3,7 @@
 // one comparison, and a test needs no browser.
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import { parsePage } from '../parse/parse-page.ts';
+import { PageText } from '../fetch/page-text.ts';
 import { anchorTargets, isWebProtocol, withoutFragment } from '../parse/link-urls.ts';
 import { robotsDirectives } from '../parse/robots-directives.ts';
 import { hostnameHasSite, resolveUrl, siteHostname } from '../parse/url.ts';
@@ -53,7 +54,7 @@ const MAX_ONLY_RENDERED = 20;
 /** What the analysis keeps of a rendering: the comparison with the raw HTML's snapshot, or why there is none. */
 export function renderedComparison(raw: PageSnapshot, rendering: RenderOutcome, pageUrl: string): Rendered {
   if (!rendering.ok) return { error: rendering.reason };
-  return compareRendered(raw, parsePage(rendering.html, rendering.finalUrl), pageUrl);
+  return compareRendered(raw, parsePage(PageText.of(rendering.html), rendering.finalUrl), pageUrl);
 }
 
 /** `pageUrl`: the URL the raw HTML came from; each snapshot resolves its own links against its base. */

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageSnapshot } from '../../src/parse/page-snapshot.ts';
 import { parsePage } from '../../src/parse/parse-page.ts';
+import { PageText } from '../../src/fetch/page-text.ts';
 
 interface ManifestEntry {
   file: string;
@@ -37,7 +38,7 @@ let pages: ParsedPage[] = [];
 beforeAll(() => {
   pages = manifest.map((entry) => {
     const html = readFileSync(path.join(corpusDir, entry.file), 'utf8');
-    return { entry, html, snapshot: parsePage(html, entry.original_url ?? 'https://example.com/') };
+    return { entry, html, snapshot: parsePage(PageText.of(html), entry.original_url ?? 'https://example.com/') };
   });
 });
 

@@ -1,11 +1,15 @@
 // Builders for the smallest inputs a check test needs. Every field has a neutral default so a
 // test states only what it is about.
 import type { FetchedPage, OriginFacts, AuxResponse } from '../../src/fetch/types.ts';
+import { PageText } from '../../src/fetch/page-text.ts';
 import type { PageSnapshot } from '../../src/parse/page-snapshot.ts';
 import type { CheckContext } from '../../src/checks/check.ts';
 import { DEFAULT_THRESHOLDS } from '../../src/checks/thresholds.ts';
 
-function makePage(overrides: Partial<FetchedPage> = {}): FetchedPage {
+/** A fetched page's fields, its HTML as a plain string. */
+type PageOverrides = Partial<Omit<FetchedPage, 'html'>> & { html?: string };
+
+function makePage({ html, ...overrides }: PageOverrides = {}): FetchedPage {
   const url = overrides.finalUrl ?? 'https://example.com/page';
   return {
     requestedUrl: url,
@@ -23,7 +27,7 @@ function makePage(overrides: Partial<FetchedPage> = {}): FetchedPage {
     httpVersion: '1.1',
     transferredBytes: 1000,
     bodyBytes: 1000,
-    html: '<!doctype html><html><head><title>t</title></head><body></body></html>',
+    html: PageText.of(html ?? '<!doctype html><html><head><title>t</title></head><body></body></html>'),
     ttfbMs: 50,
     totalMs: 100,
     ...overrides,
@@ -89,7 +93,7 @@ export function makeSnapshot(overrides: Partial<PageSnapshot> = {}): PageSnapsho
 }
 
 export interface ContextOverrides {
-  page?: Partial<FetchedPage>;
+  page?: PageOverrides;
   origin?: Partial<OriginFacts>;
   snapshot?: Partial<PageSnapshot>;
   robots?: CheckContext['robots'];

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FetchedPage, OriginFacts, UndecodedPage } from '../../src/fetch/types.ts';
+import { decodeBody } from '../../src/fetch/decode-page.ts';
 
 const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus');
 
@@ -45,7 +46,8 @@ export function corpusFetchedPage(page: CorpusPage): FetchedPage {
     httpVersion: '2',
     transferredBytes: Math.round(page.bytes.length / 4),
     bodyBytes: page.bytes.length,
-    html: page.html,
+    // decoded as the analysis threads decode a fetched body: in pieces
+    html: decodeBody(page.bytes, 'utf-8'),
     ttfbMs: 120,
     totalMs: 300,
   };
