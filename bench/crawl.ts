@@ -4,7 +4,8 @@
 // fresh server and database. Timed from POST /api/v1/crawls until GET /api/v1/crawls/{id} says done;
 // the server's peak RSS is its VmHWM (the kernel's high-water mark of the process's resident memory).
 // Floor: the same N pages fetched with undici and parsed by a bare htmlparser2 parse at the same
-// concurrency (fetch-parse-floor.ts, a process of its own) against the same site.
+// concurrency (fetch-parse-floor.ts, a process of its own) against the same site, just before and
+// just after the crawl; the ratio's baseline is their mean.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -59,9 +60,21 @@ export interface CrawlSizeResult {
   server_cpu_ms_per_page: number;
   /** of which its main thread's (the event loop: fetches, SQLite, the queue), the crawl's serial part */
   server_main_thread_cpu_ms_per_page: number;
+  /**
+   * the server's minor page faults per page: memory it touched for the first time since it was mapped.
+   * On the VMs we measure on each costs 10-25 µs, so they are a large part of its CPU a page.
+   */
+  server_page_faults_per_page: number;
   /** CPU the site's process used during the crawl, per page (the floor's pays the same) */
   site_cpu_ms_per_page: number;
+  /** the floor run just before the crawl, and again just after it */
   floor: FloorResult;
+  floor_after: FloorResult;
+  /**
+   * the two floors' mean pages per second, the ratio's baseline: the floor moved by up to a third between
+   * back-to-back runs on a quiet machine, so one run beside a crawl of a minute or more is a poor baseline
+   */
+  floor_pages_per_s: number;
   /** the machine's one-minute load average as the floor began, as the crawl began and as it ended */
   load_average: { floor: number; crawl_start: number; crawl_end: number };
   /** crawl pages per second / floor pages per second */
@@ -92,6 +105,12 @@ function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no ${field} for process ${pid}`);
   return round((Number(match[1]) * 1024) / MB, 1);
+}
+
+/** A process's minor page faults so far (all its threads), from /proc. */
+function minorFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
 }
 
 /** A process's main thread's CPU (user + system): its task whose id is the process's. */
@@ -150,6 +169,7 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
     const loadStart = loadavg()[0];
     const serverCpuBefore = cpuSeconds(server.pid);
     const mainThreadCpuBefore = mainThreadCpuSeconds(server.pid);
+    const faultsBefore = minorFaults(server.pid);
     const siteCpuBefore = cpuSeconds(site.pid);
     const started = performance.now();
     const queued = await api(server.origin, 'POST', '/api/v1/crawls', { url: `${site.origin}/`, max_pages: pages, max_depth: 50, sitemap: 0 });
@@ -167,6 +187,7 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
     const seconds = (ended - started) / 1000;
     const serverCpu = cpuSeconds(server.pid) - serverCpuBefore;
     const mainThreadCpu = mainThreadCpuSeconds(server.pid) - mainThreadCpuBefore;
+    const faults = minorFaults(server.pid) - faultsBefore;
     const siteCpu = cpuSeconds(site.pid) - siteCpuBefore;
     if (crawl.state !== 'done' || crawl.pages_crawled !== pages) {
       throw new Error(`crawl of ${pages} pages ended ${crawl.state} with ${crawl.pages_crawled} crawled: ${JSON.stringify(crawl)}`);
@@ -188,6 +209,7 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
       database_mb: round([databaseFile, `${databaseFile}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0) / MB, 1),
       server_cpu_ms_per_page: round((serverCpu * 1000) / pages, 2),
       server_main_thread_cpu_ms_per_page: round((mainThreadCpu * 1000) / pages, 2),
+      server_page_faults_per_page: round(faults / pages, 1),
       site_cpu_ms_per_page: round((siteCpu * 1000) / pages, 2),
     };
   } finally {
@@ -213,17 +235,23 @@ export async function runCrawlBenchmark(quick: boolean, options: ProcessOptions 
         const urlsFile = join(directory, `urls-${pages}.txt`);
         const floorLoad = loadavg()[0];
         await writeFile(urlsFile, urls.join('\n'));
-        const floor = await runToCompletion<FloorResult>(
-          'bench/fetch-parse-floor.ts',
-          { urlsFile, warmUp: Math.min(FLOOR_WARM_UP, pages), amount: pages, concurrency: CRAWL_CONCURRENCY },
-          options,
-        );
+        const runFloor = () =>
+          runToCompletion<FloorResult>(
+            'bench/fetch-parse-floor.ts',
+            { urlsFile, warmUp: Math.min(FLOOR_WARM_UP, pages), amount: pages, concurrency: CRAWL_CONCURRENCY },
+            options,
+          );
+        const floor = await runFloor();
         const { load, ...crawl } = await crawlOnce(site, pages, options);
+        const floorAfter = await runFloor();
+        const floorPagesPerS = round((floor.rps + floorAfter.rps) / 2, 1);
         sizes.push({
           ...crawl,
           floor,
+          floor_after: floorAfter,
+          floor_pages_per_s: floorPagesPerS,
           load_average: { floor: round(floorLoad, 2), crawl_start: load.start, crawl_end: load.end },
-          ratio_vs_fetch_parse: round(crawl.pages_per_s / floor.rps, 3),
+          ratio_vs_fetch_parse: round(crawl.pages_per_s / floorPagesPerS, 3),
         });
       } finally {
         await site.stop();
@@ -241,7 +269,7 @@ export async function runCrawlBenchmark(quick: boolean, options: ProcessOptions 
     page_kb: round(pageBytes / 1000, 1),
     sizes,
     ratio_vs_fetch_parse: largest.ratio_vs_fetch_parse,
-    cpu_ratio_vs_fetch_parse: round(largest.floor.cpu_ms_per_request / largest.server_cpu_ms_per_page, 3),
+    cpu_ratio_vs_fetch_parse: round((largest.floor.cpu_ms_per_request + largest.floor_after.cpu_ms_per_request) / 2 / largest.server_cpu_ms_per_page, 3),
     rss_peak_ratio: round(largest.server_rss_peak_mb / smallest.server_rss_peak_mb, 3),
   };
 }

@@ -292,19 +292,21 @@ export function crawlSection(crawl: CrawlResult): string {
       `thread${crawl.analysis_threads === 1 ? '' : 's'}`,
     '',
     table(
-      ['pages', 'seconds', 'pages/s', 'finish s', 'floor pages/s', 'ratio vs floor', 'server RSS peak MB', 'RSS at start / end MB', 'database MB', 'server CPU ms/page', 'floor CPU ms/page', 'site CPU ms/page', 'load: floor, crawl start → end'],
+      ['pages', 'seconds', 'pages/s', 'finish s', 'floor pages/s (before, after)', 'ratio vs floor', 'server RSS peak MB', 'RSS at start / end MB', 'database MB', 'server CPU ms/page', 'of it main thread', 'server page faults/page', 'floor CPU ms/page', 'site CPU ms/page', 'load: floor, crawl start → end'],
       crawl.sizes.map((size) => [
         size.pages,
         size.seconds,
         size.pages_per_s,
         size.finish_s,
-        size.floor.rps,
+        `${size.floor_pages_per_s} (${size.floor.rps}, ${size.floor_after.rps})`,
         size.ratio_vs_fetch_parse,
         size.server_rss_peak_mb,
         `${size.server_rss_start_mb} / ${size.server_rss_end_mb}`,
         size.database_mb,
         size.server_cpu_ms_per_page,
-        size.floor.cpu_ms_per_request,
+        size.server_main_thread_cpu_ms_per_page,
+        size.server_page_faults_per_page,
+        round((size.floor.cpu_ms_per_request + size.floor_after.cpu_ms_per_request) / 2, 2),
         size.site_cpu_ms_per_page,
         `${size.load_average.floor}, ${size.load_average.crawl_start} → ${size.load_average.crawl_end}`,
       ]),
@@ -318,7 +320,8 @@ export function crawlSection(crawl: CrawlResult): string {
       `(every 100 ms) sees the crawl done. "Finish s": from the crawl's last report created (its last page stored) to done seen, ` +
       'the finish step (the site checks over every page\'s facts, inlinks, score). ' +
       'The floor: the same pages fetched with undici and parsed by a bare htmlparser2 parse, ' +
-      `${crawl.concurrency} at once, in a process of its own, against the same site. Peak RSS is the server's VmHWM; it includes ` +
+      `${crawl.concurrency} at once, in a process of its own, against the same site, just before and just after the crawl: ` +
+      "the ratio is to their mean. Peak RSS is the server's VmHWM; it includes " +
       'SQLite\'s page cache, which holds the pages of the database the crawl reads and writes up to PAGEGRADE_SQLITE_CACHE_MB (256 MB by default).',
   ].join('\n');
 }
