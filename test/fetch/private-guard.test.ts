@@ -79,7 +79,7 @@ describe('private-address guard', () => {
 
   it('lets a seam address through', async () => {
     const page = await fetchPage(`${seamHost.origin}/`, seamOptions);
-    expect(page.html).toBe('<title>public page</title>');
+    expect(page.html.toString()).toBe('<title>public page</title>');
   });
 
   it.each(['/to-loopback', '/to-localhost', '/to-decimal'])(
@@ -98,6 +98,6 @@ describe('private-address guard', () => {
 
   it.skipIf(!machineNameIsLoopback)('connects to the address the guard checked', async () => {
     const page = await fetchPage(`http://${machineName}:${loopback.port}/`, testOptions({ allowPrivate: false, publicAddressesForTests: ['127.0.0.1'] }));
-    expect(page.html).toBe('<title>internal admin</title>');
+    expect(page.html.toString()).toBe('<title>internal admin</title>');
   });
 });
