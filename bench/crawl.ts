@@ -75,6 +75,8 @@ export interface CrawlSizeResult {
    * back-to-back runs on a quiet machine, so one run beside a crawl of a minute or more is a poor baseline
    */
   floor_pages_per_s: number;
+  /** the two floors' mean CPU a page */
+  floor_cpu_ms_per_page: number;
   /** the machine's one-minute load average as the floor began, as the crawl began and as it ended */
   load_average: { floor: number; crawl_start: number; crawl_end: number };
   /** crawl pages per second / floor pages per second */
@@ -250,6 +252,7 @@ export async function runCrawlBenchmark(quick: boolean, options: ProcessOptions 
           floor,
           floor_after: floorAfter,
           floor_pages_per_s: floorPagesPerS,
+          floor_cpu_ms_per_page: round((floor.cpu_ms_per_request + floorAfter.cpu_ms_per_request) / 2, 2),
           load_average: { floor: round(floorLoad, 2), crawl_start: load.start, crawl_end: load.end },
           ratio_vs_fetch_parse: round(crawl.pages_per_s / floorPagesPerS, 3),
         });
@@ -269,7 +272,7 @@ export async function runCrawlBenchmark(quick: boolean, options: ProcessOptions 
     page_kb: round(pageBytes / 1000, 1),
     sizes,
     ratio_vs_fetch_parse: largest.ratio_vs_fetch_parse,
-    cpu_ratio_vs_fetch_parse: round((largest.floor.cpu_ms_per_request + largest.floor_after.cpu_ms_per_request) / 2 / largest.server_cpu_ms_per_page, 3),
+    cpu_ratio_vs_fetch_parse: round(largest.floor_cpu_ms_per_page / largest.server_cpu_ms_per_page, 3),
     rss_peak_ratio: round(largest.server_rss_peak_mb / smallest.server_rss_peak_mb, 3),
   };
 }

@@ -8,9 +8,9 @@ import type { CrawlResult } from './crawl.ts';
 import type { RenderBenchOutcome } from './render.ts';
 import type { EngineResult } from './engine.ts';
 import { REPO_ROOT } from './processes.ts';
+import { round } from './stats.ts';
 import type { QueueEngineName, QueueEngineResult, QueueResult } from './queue.ts';
 import { READ_QUERIES, type ReadResult } from './read.ts';
-import { round } from './stats.ts';
 
 export interface Machine {
   node: string;
@@ -306,7 +306,7 @@ export function crawlSection(crawl: CrawlResult): string {
         size.server_cpu_ms_per_page,
         size.server_main_thread_cpu_ms_per_page,
         size.server_page_faults_per_page,
-        round((size.floor.cpu_ms_per_request + size.floor_after.cpu_ms_per_request) / 2, 2),
+        size.floor_cpu_ms_per_page,
         size.site_cpu_ms_per_page,
         `${size.load_average.floor}, ${size.load_average.crawl_start} → ${size.load_average.crawl_end}`,
       ]),

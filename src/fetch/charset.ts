@@ -50,28 +50,19 @@ const ICONV_NAME: Record<string, string> = {
 
 /** Decodes `bytes` with a WHATWG encoding name; a leading BOM is not part of the text. */
 export function decodeText(bytes: Buffer, encoding: string): string {
-  switch (encoding) {
-    case 'utf-8':
-      return bytes.toString('utf8', bomEncoding(bytes) === 'utf-8' ? 3 : 0);
-    case 'replacement':
-      // The standard's answer to encodings that enable script injection (ISO-2022-KR, HZ, ...).
-      return bytes.length === 0 ? '' : '\uFFFD';
-    case 'x-user-defined':
-      return decodeUserDefined(bytes);
-  }
-  const iconvName = ICONV_NAME[encoding] ?? encoding;
-  if (iconv.encodingExists(iconvName)) return iconv.decode(bytes, iconvName);
-  return new TextDecoder(encoding).decode(bytes); // iso-2022-jp: iconv-lite lacks it, Node's ICU has it
+  return decodeTextInPieces(bytes, encoding, bytes.length).join('');
 }
 
 /**
  * decodeText's text as strings of at most `pieceBytes` characters each, none empty: `bytes` decoded
  * `pieceBytes` at a time, a character split between two of them decoded whole (see PageText for why).
- * The two encodings decodeText handles itself (x-user-defined, replacement; rare) come in one piece.
+ * x-user-defined (rare) comes in one piece.
  */
 export function decodeTextInPieces(bytes: Buffer, encoding: string, pieceBytes: number): string[] {
+  // The standard's answer to encodings that enable script injection (ISO-2022-KR, HZ, ...).
+  if (encoding === 'replacement') return bytes.length === 0 ? [] : ['\uFFFD'];
+  if (encoding === 'x-user-defined') return bytes.length === 0 ? [] : [decodeUserDefined(bytes)];
   const decoder = streamDecoder(encoding);
-  if (decoder === null) return [decodeText(bytes, encoding)].filter((text) => text !== '');
   const pieces: string[] = [];
   const start = encoding === 'utf-8' && bomEncoding(bytes) === 'utf-8' ? 3 : 0;
   for (let at = start; at < bytes.length; at += pieceBytes) pieces.push(decoder.write(bytes.subarray(at, at + pieceBytes)));
@@ -84,18 +75,18 @@ interface StreamDecoder {
   end(): string;
 }
 
-/** A decoder that keeps a character split between two writes; null for the encodings decodeText does at once. */
-function streamDecoder(encoding: string): StreamDecoder | null {
+/** A decoder that keeps a character split between two writes. */
+function streamDecoder(encoding: string): StreamDecoder {
   if (encoding === 'utf-8') {
     const decoder = new StringDecoder('utf8');
     return { write: (bytes) => decoder.write(bytes), end: () => decoder.end() };
   }
-  if (encoding === 'replacement' || encoding === 'x-user-defined') return null;
   const iconvName = ICONV_NAME[encoding] ?? encoding;
   if (iconv.encodingExists(iconvName)) {
     const decoder = iconv.getDecoder(iconvName);
     return { write: (bytes) => decoder.write(bytes), end: () => decoder.end() ?? '' };
   }
+  // iso-2022-jp: iconv-lite lacks it, Node's ICU has it
   const decoder = new TextDecoder(encoding);
   return { write: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
 }
