@@ -55,6 +55,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
  * the load process: comparable with the same in this process, which runs on the same machine).
  */
 export async function runTimedLoad(options: LoadOptions): Promise<{ result: LoadResult; startedAtMs: number }> {
+  const samples = await runLoadSamples(options);
+  return { result: loadResult([samples]), startedAtMs: samples.startedAtMs };
+}
+
+/** One load's raw measurements, which loadResult sums with others' (the read benchmark's rounds). */
+export interface LoadSamples {
+  latencies: number[];
+  seconds: number;
+  bytes: number;
+  cpuMicros: number;
+  startedAtMs: number;
+}
+
+export async function runLoadSamples(options: LoadOptions): Promise<LoadSamples> {
   const { plan, status, ...load } = options;
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-load-'));
   let output: LoadOutput;
@@ -75,14 +89,18 @@ export async function runTimedLoad(options: LoadOptions): Promise<{ result: Load
   if (otherStatus.length > 0) {
     throw new Error(`load on ${options.origin} expected only ${status} answers; status counts ${JSON.stringify(output.statusCodeStats)}`);
   }
-  const answers = output.latencies.length;
-  if (answers === 0) throw new Error(`load on ${options.origin} completed no request`);
+  if (output.latencies.length === 0) throw new Error(`load on ${options.origin} completed no request`);
+  const { latencies, seconds, bytes, cpuMicros, startedAtMs } = output;
+  return { latencies, seconds, bytes, cpuMicros, startedAtMs };
+}
+
+/** The result of one or more loads taken together: every answer's latency, over their seconds summed. */
+export function loadResult(loads: readonly LoadSamples[]): LoadResult {
+  const latencies = loads.flatMap((load) => load.latencies);
+  const sum = (field: 'seconds' | 'bytes' | 'cpuMicros') => loads.reduce((total, load) => total + load[field], 0);
   return {
-    result: {
-      ...throughput(output.latencies, output.seconds),
-      response_bytes: Math.round(output.bytes / answers),
-      load_cpu_us: Math.round(output.cpuMicros / answers),
-    },
-    startedAtMs: output.startedAtMs,
+    ...throughput(latencies, sum('seconds')),
+    response_bytes: Math.round(sum('bytes') / latencies.length),
+    load_cpu_us: Math.round(sum('cpuMicros') / latencies.length),
   };
 }

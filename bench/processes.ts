@@ -77,13 +77,13 @@ process.on('exit', () => {
 });
 
 /** Starts a script with Node: TypeScript through tsx, plain JavaScript (.mjs) as it is, without tsx's start-up. */
-function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, options: ProcessOptions): ChildProcess {
+function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, options: ProcessOptions, ipc = false): ChildProcess {
   const profile = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
   const child = spawn(process.execPath, [...profile, ...loader, resolve(REPO_ROOT, script), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -177,4 +177,42 @@ export async function runToCompletion<T>(script: string, input: unknown, options
   if (code !== 0) throw new Error(`${script} exited with ${code}:\n${stderr}`);
   const lastLine = stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(lastLine) as T;
+}
+
+/** A child that runs one round of work per message sent to it and answers each with its result. */
+export interface RoundsProcess<Request, Result> {
+  round(request: Request): Promise<Result>;
+  /** Disconnects it, which ends it, and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a script given one JSON argument that, until disconnected, answers every message it gets
+ * (process.on('message')) with one result (process.send): a floor kept warm between rounds.
+ */
+export function startRounds<Request, Result>(script: string, input: unknown, options: ProcessOptions = {}): RoundsProcess<Request, Result> {
+  const child = spawnScript(script, [JSON.stringify(input)], {}, options, true);
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stdout!.resume();
+  const exited = once(child, 'exit');
+  return {
+    round(request) {
+      return new Promise<Result>((resolveRound, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code} during a round:\n${stderr}`));
+        child.once('exit', onExit);
+        child.once('message', (result) => {
+          child.off('exit', onExit);
+          resolveRound(result as Result);
+        });
+        child.send(request as object);
+      });
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.disconnect();
+      const [code] = (await exited) as [number | null];
+      if (code !== 0) throw new Error(`${script} exited with ${code}:\n${stderr}`);
+    },
+  };
 }

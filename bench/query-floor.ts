@@ -14,25 +14,38 @@
 // idle, and measure latency instead of what the database can serve to the server's concurrency.
 //
 // Input (one JSON argument): { databaseUrl, statementsFile, connections, warmUpS, durationS }; the
-// file holds a StatementPlan. The plan is sent in order and from its start again, warm-up first, as the
-// load process sends its requests. Prints its Throughput (requests: statement sets) as JSON.
+// file holds a StatementPlan. It runs in rounds, taking turns with the server's load (read.ts): each
+// message { shift, warmUpS } starts one, the plan sent in order from index `shift` (and from its start
+// again), warm-up first, as the load process sends its requests; it answers with its FloorSamples
+// (each statement set's latency). The process, its connections and their caches last across rounds,
+// as the server's do; disconnecting it ends it.
 import { readFileSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { parseDatabaseUrl } from '../src/db/database.ts';
 import type { Statement, StatementPlan } from './read-statements.ts';
-import { throughput } from './stats.ts';
 
 interface FloorInput {
   databaseUrl: string;
   statementsFile: string;
   connections: number;
-  warmUpS: number;
   durationS: number;
 }
 
+/** One round's request: where in the plan to start, and how long to warm up first. */
+export interface FloorRound {
+  shift: number;
+  warmUpS: number;
+}
+
 type Run = (statement: Statement) => unknown;
+
+/** What the floor prints: each statement set's latency (ms) and the seconds they took in all. */
+export interface FloorSamples {
+  latencies: number[];
+  seconds: number;
+}
 
 const input = JSON.parse(process.argv[2]) as FloorInput;
 const { requests, plan } = JSON.parse(readFileSync(input.statementsFile, 'utf8')) as StatementPlan;
@@ -71,10 +84,16 @@ async function load(deadline: number, latencies: number[] | null): Promise<void>
   await Promise.all(Array.from({ length: loops }, loop));
 }
 
-await load(performance.now() + input.warmUpS * 1000, null);
-const latencies: number[] = [];
-const started = performance.now();
-await load(started + input.durationS * 1000, latencies);
-const result = throughput(latencies, (performance.now() - started) / 1000);
-await close();
-process.stdout.write(`${JSON.stringify(result)}\n`);
+async function runRound({ shift, warmUpS }: FloorRound): Promise<FloorSamples> {
+  sent = shift;
+  await load(performance.now() + warmUpS * 1000, null);
+  const latencies: number[] = [];
+  const started = performance.now();
+  await load(started + input.durationS * 1000, latencies);
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+process.on('message', (round: FloorRound) => {
+  void runRound(round).then((samples) => process.send!(samples));
+});
+process.on('disconnect', () => void close());

@@ -2,22 +2,26 @@
 // database, with load from a process of its own (load.ts); each request picks a random account (and
 // report, project, verdict). Floor: the query floor (query-floor.ts), the same planned requests' SQL
 // statements, taken from the server's own code (read-statements.ts), run straight through the driver
-// in a process of its own. Each query loads the server, then its floor, one after the other, so
-// both see the machine alike, each after the same tables were read into memory (warm-cache.ts).
+// in a process of its own. Each query loads the server and its floor in turn, a few seconds each,
+// several rounds (ROUNDS), so that both see the machine alike: on this benchmark's VMs the same load's
+// rate moves by a third from one ten-second stretch to the next, and one long load of each, one after
+// the other, could put the server in a slow stretch and its floor in a fast one. Before the first
+// round the tables are read into memory (warm-cache.ts).
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestSpec } from 'autocannon';
 import type { DialectName } from '../src/db/database.ts';
-import { runLoad, type LoadResult } from './load.ts';
+import { loadResult, runLoadSamples, type LoadResult, type LoadSamples } from './load.ts';
 import { startPagegrade } from './pagegrade-server.ts';
-import { runToCompletion, sampleRss, type ProcessOptions } from './processes.ts';
+import { sampleRss, startRounds, type ProcessOptions } from './processes.ts';
 import { pick, seededRandom } from './random.ts';
 import { captureStatements, type StatementPlan } from './read-statements.ts';
 import { prepareReadDatabase, type ReadAccount, type SeedInfo } from './seed.ts';
 import { SEARCH_TERM, type SeedSize } from './seed-rows.ts';
-import { round, type Throughput } from './stats.ts';
+import type { FloorRound, FloorSamples } from './query-floor.ts';
+import { round, throughput, type Throughput } from './stats.ts';
 import { warmReportTables } from './warm-cache.ts';
 
 /** autocannon's default; latency targets are judged at this concurrency. */
@@ -26,7 +30,14 @@ const SIZES: Record<'quick' | 'full', SeedSize> = {
   quick: { reports: 20_000, accounts: 100, projectsPerAccount: 50 },
   full: { reports: 1_000_000, accounts: 100, projectsPerAccount: 50 },
 };
-const DURATIONS_S = { quick: { warmUp: 0.5, measured: 1 }, full: { warmUp: 3, measured: 10 } };
+/**
+ * Per query, for the server and its floor alike: the first round's warm-up (code compiled, caches
+ * filled), the rounds, and each later round's warm-up and each round's measured seconds.
+ */
+const DURATIONS_S = {
+  quick: { firstWarmUp: 0.5, rounds: 2, warmUp: 0.25, measured: 0.5 },
+  full: { firstWarmUp: 3, rounds: 4, warmUp: 1, measured: 3 },
+};
 /**
  * Requests drawn for each query, sent over and over. Full: the accounts, projects, verdicts and report
  * ids make 15,000 combinations at most, and a plan this long holds most of them (about 10,000 of the
@@ -95,22 +106,42 @@ export async function runReadBenchmark(
     const statements = await captureStatements(database.databaseUrl, plans);
     const shownReportIds = database.accounts.flatMap((account) => account.reportIds);
 
-    const timing = { warmUpS: durations.warmUp, durationS: durations.measured };
     const server = await startPagegrade(database.databaseUrl, options);
     const results = {} as Record<ReadQuery, QueryResult>;
     let rssPeak: number;
     try {
       const rss = sampleRss(server.pid);
       for (const query of READ_QUERIES) {
-        await warmReportTables(database.databaseUrl, shownReportIds);
-        const measured = await runLoad({ origin: server.origin, connections: READ_CONNECTIONS, ...timing, plan: plans[query] });
-        await warmReportTables(database.databaseUrl, shownReportIds);
         const statementsFile = join(scratch, `${query}.json`);
         writeFileSync(statementsFile, JSON.stringify(statements[query]));
-        const floor = await runToCompletion<Throughput>(
+        const floorProcess = startRounds<FloorRound, FloorSamples>(
           'bench/query-floor.ts',
-          { databaseUrl: database.databaseUrl, statementsFile, connections: READ_CONNECTIONS, ...timing },
+          { databaseUrl: database.databaseUrl, statementsFile, connections: READ_CONNECTIONS, durationS: durations.measured },
           options,
+        );
+        await warmReportTables(database.databaseUrl, shownReportIds);
+        const serverLoads: LoadSamples[] = [];
+        const floorLoads: FloorSamples[] = [];
+        for (let index = 0; index < durations.rounds; index++) {
+          // Each round starts further along the plan, so the rounds together read as much of it as one long load.
+          const shift = Math.floor((index * planned) / durations.rounds);
+          const warmUpS = index === 0 ? durations.firstWarmUp : durations.warmUp;
+          serverLoads.push(
+            await runLoadSamples({
+              origin: server.origin,
+              connections: READ_CONNECTIONS,
+              warmUpS,
+              durationS: durations.measured,
+              plan: rotate(plans[query], shift),
+            }),
+          );
+          floorLoads.push(await floorProcess.round({ shift, warmUpS }));
+        }
+        await floorProcess.stop();
+        const measured = loadResult(serverLoads);
+        const floor = throughput(
+          floorLoads.flatMap((load) => load.latencies),
+          floorLoads.reduce((seconds, load) => seconds + load.seconds, 0),
         );
         results[query] = {
           ...measured,
@@ -128,6 +159,11 @@ export async function runReadBenchmark(
     await rm(scratch, { recursive: true, force: true });
     await database.dispose();
   }
+}
+
+/** `items` from index `shift` on, then its start. */
+function rotate<T>(items: readonly T[], shift: number): T[] {
+  return [...items.slice(shift), ...items.slice(0, shift)];
 }
 
 /** A request by a random account, with its API key, for the path made for it. */

@@ -251,7 +251,8 @@ export function readSection(key: string, read: ReadResult): string {
     '',
     'The query floor runs the SQL statements each planned request runs in the server (the key lookup, the page, the count ' +
       'when the page is full, the show\'s read; captured from the server\'s code) straight through the driver, for the same ' +
-      `requests, in a process of its own: ${floorConnections}. Neither keeps answers between requests. Show's ratio is ` +
+      `requests, in a process of its own: ${floorConnections}. The server and the floor take turns, a few seconds each, ` +
+      'over several rounds, each figure over all its rounds. Neither keeps answers between requests. Show\'s ratio is ' +
       'reported, not a target (the lists\' is). "Load CPU" is what the load generator (a process of its own) spent per ' +
       'answer: a run where it is much higher than usual was disturbed.',
   ].join('\n');
