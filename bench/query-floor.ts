@@ -13,7 +13,7 @@
 // connection, the floor would wait out every loopback round trip with both its process and the backend
 // idle, and measure latency instead of what the database can serve to the server's concurrency.
 //
-// Input (one JSON argument): { databaseUrl, statementsFile, connections, warmUpS, durationS }; the
+// Input (one JSON argument): { databaseUrl, statementsFile, connections, durationS }; the
 // file holds a StatementPlan. It runs in rounds, taking turns with the server's load (read.ts): each
 // message { shift, warmUpS } starts one, the plan sent in order from index `shift` (and from its start
 // again), warm-up first, as the load process sends its requests; it answers with its FloorSamples

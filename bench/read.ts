@@ -3,7 +3,7 @@
 // report, project, verdict). Floor: the query floor (query-floor.ts), the same planned requests' SQL
 // statements, taken from the server's own code (read-statements.ts), run straight through the driver
 // in a process of its own. Each query loads the server and its floor in turn, a few seconds each,
-// several rounds (ROUNDS), so that both see the machine alike: on this benchmark's VMs the same load's
+// several rounds (DURATIONS_S), so that both see the machine alike: on this benchmark's VMs the same load's
 // rate moves by a third from one ten-second stretch to the next, and one long load of each, one after
 // the other, could put the server in a slow stretch and its floor in a fast one. Before the first
 // round the tables are read into memory (warm-cache.ts).
