@@ -9,7 +9,7 @@ import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runToCompletion } from './processes.ts';
-import { throughput, type Throughput } from './stats.ts';
+import { pooledThroughput, type Throughput } from './stats.ts';
 
 export interface LoadOptions {
   /** http://127.0.0.1:<port> */
@@ -96,11 +96,11 @@ export async function runLoadSamples(options: LoadOptions): Promise<LoadSamples>
 
 /** The result of one or more loads taken together: every answer's latency, over their seconds summed. */
 export function loadResult(loads: readonly LoadSamples[]): LoadResult {
-  const latencies = loads.flatMap((load) => load.latencies);
-  const sum = (field: 'seconds' | 'bytes' | 'cpuMicros') => loads.reduce((total, load) => total + load[field], 0);
+  const pooled = pooledThroughput(loads);
+  const sum = (field: 'bytes' | 'cpuMicros') => loads.reduce((total, load) => total + load[field], 0);
   return {
-    ...throughput(latencies, sum('seconds')),
-    response_bytes: Math.round(sum('bytes') / latencies.length),
-    load_cpu_us: Math.round(sum('cpuMicros') / latencies.length),
+    ...pooled,
+    response_bytes: Math.round(sum('bytes') / pooled.requests),
+    load_cpu_us: Math.round(sum('cpuMicros') / pooled.requests),
   };
 }

@@ -195,23 +195,22 @@ export function startRounds<Request, Result>(script: string, input: unknown, opt
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   child.stdout!.resume();
-  const exited = once(child, 'exit');
+  const exited = once(child, 'exit') as Promise<[number | null]>;
   return {
     round(request) {
       return new Promise<Result>((resolveRound, reject) => {
-        const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code} during a round:\n${stderr}`));
-        child.once('exit', onExit);
-        child.once('message', (result) => {
-          child.off('exit', onExit);
-          resolveRound(result as Result);
+        child.once('message', (result) => resolveRound(result as Result));
+        // `exited` settles even when the child died before this round began, so no round waits forever.
+        void exited.then(([code]) => reject(new Error(`${script} exited with ${code} before answering a round:\n${stderr}`)), reject);
+        child.send(request as object, (error) => {
+          if (error) reject(error);
         });
-        child.send(request as object);
       });
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.disconnect();
-      const [code] = (await exited) as [number | null];
+      const [code] = await exited;
       if (code !== 0) throw new Error(`${script} exited with ${code}:\n${stderr}`);
     },
   };

@@ -21,7 +21,7 @@ import { captureStatements, type StatementPlan } from './read-statements.ts';
 import { prepareReadDatabase, type ReadAccount, type SeedInfo } from './seed.ts';
 import { SEARCH_TERM, type SeedSize } from './seed-rows.ts';
 import type { FloorRound, FloorSamples } from './query-floor.ts';
-import { round, throughput, type Throughput } from './stats.ts';
+import { pooledThroughput, round, type Throughput } from './stats.ts';
 import { warmReportTables } from './warm-cache.ts';
 
 /** autocannon's default; latency targets are judged at this concurrency. */
@@ -139,10 +139,7 @@ export async function runReadBenchmark(
         }
         await floorProcess.stop();
         const measured = loadResult(serverLoads);
-        const floor = throughput(
-          floorLoads.flatMap((load) => load.latencies),
-          floorLoads.reduce((seconds, load) => seconds + load.seconds, 0),
-        );
+        const floor = pooledThroughput(floorLoads);
         results[query] = {
           ...measured,
           example: examples[query],

@@ -8,9 +8,9 @@ import type { CrawlResult } from './crawl.ts';
 import type { RenderBenchOutcome } from './render.ts';
 import type { EngineResult } from './engine.ts';
 import { REPO_ROOT } from './processes.ts';
-import { round } from './stats.ts';
 import type { QueueEngineName, QueueEngineResult, QueueResult } from './queue.ts';
 import { READ_QUERIES, type ReadResult } from './read.ts';
+import { round } from './stats.ts';
 
 export interface Machine {
   node: string;

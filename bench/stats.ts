@@ -33,6 +33,14 @@ export function throughput(latenciesMs: readonly number[], seconds: number): Thr
   };
 }
 
+/** Several runs' samples taken together: every latency, over the runs' seconds summed. */
+export function pooledThroughput(runs: readonly { latencies: readonly number[]; seconds: number }[]): Throughput {
+  return throughput(
+    runs.flatMap((run) => run.latencies),
+    runs.reduce((seconds, run) => seconds + run.seconds, 0),
+  );
+}
+
 export function round(value: number, digits = 2): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
