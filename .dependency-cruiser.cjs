@@ -1,4 +1,5 @@
-// The layers of src/, checked by a machine (npm run lint:deps). DESIGN.md's pipeline runs one way:
+// The layers of src/, checked by a machine (npm run lint:deps). The pipeline (README, "How it is
+// built") runs one way:
 //
 //   fetch -> parse -> checks -> score -> store (db -> repositories -> queue -> services) -> API | web | CLI
 //
@@ -22,7 +23,7 @@ module.exports = {
       comment:
         'Modules in a cycle cannot be read, tested or moved one without the other, and under ESM one of them ' +
         'runs against the other half-initialised. Type-only imports count: they tie two layers together just ' +
-        'the same (issue 26: db importing a repositories type that imports a services type).',
+        'the same (db once imported a repositories type that imported a services type).',
       from: { path: '^src/' },
       to: { circular: true },
     },
@@ -39,7 +40,7 @@ module.exports = {
       name: 'repositories-not-to-layers-above',
       severity: 'error',
       comment:
-        'Repositories are plain Kysely functions that return rows (DESIGN.md); the domain types and rules of ' +
+        'Repositories are plain Kysely functions that return rows (README, "How it is built"); the domain types and rules of ' +
         'services, and the adapters that call services, sit above them.',
       from: { path: '^src/repositories/', pathNot: notTest },
       to: { path: '^src/(queue|services|http|web|cli)/' },
@@ -48,7 +49,7 @@ module.exports = {
       name: 'queue-not-to-services-or-adapters',
       severity: 'error',
       comment:
-        'The queue runs whatever handlers it is given and never knows what a job means (DESIGN.md: handlers are ' +
+        'The queue runs whatever handlers it is given and never knows what a job means (handlers are ' +
         'plain service functions that never know which engine runs them). Services enqueue and provide the ' +
         'handlers; the server and `pagegrade worker` start it.',
       from: { path: '^src/queue/', pathNot: notTest },
@@ -92,8 +93,8 @@ module.exports = {
       name: 'adapters-call-services',
       severity: 'error',
       comment:
-        'Routes, web pages and CLI commands are thin adapters that call services; "adapters never import ' +
-        'Kysely" (DESIGN.md). A query from an adapter skips the rules services hold (ownership, transactions).',
+        'Routes, web pages and CLI commands are thin adapters that call services and never import ' +
+        'Kysely. A query from an adapter skips the rules services hold (ownership, transactions).',
       from: { path: adapters, pathNot: notTest },
       to: { path: ['^src/repositories/', kysely] },
     },
@@ -110,7 +111,7 @@ module.exports = {
       name: 'checks-only-types-from-fetch-scoring-analysis',
       severity: 'error',
       comment:
-        'Checks are pure functions over the snapshot and the fetch facts (DESIGN.md): they may name the types ' +
+        'Checks are pure functions over the snapshot and the fetch facts (README, "How it is built"): they may name the types ' +
         'fetch hands on, never run network code; scoring and analysis build on checks, not the reverse.',
       from: { path: '^src/checks/', pathNot: notTest },
       to: { path: '^src/(fetch|scoring|analysis)/', dependencyTypesNot: ['type-only'] },
@@ -118,7 +119,7 @@ module.exports = {
     {
       name: 'checks-only-types-from-render',
       comment:
-        'The browser is a fetcher (DESIGN.md): a check reads the comparison of the raw and rendered snapshots ' +
+        'The browser is a fetcher (README, "How it is built"): a check reads the comparison of the raw and rendered snapshots ' +
         'from its context, never drives a browser, so it may name render/ types and call its pure helpers only.',
       severity: 'error',
       from: { path: '^src/checks/', pathNot: notTest },
@@ -153,7 +154,7 @@ module.exports = {
       name: 'fetch-not-to-later-stages',
       severity: 'error',
       comment:
-        'fetch does all network work and nothing else, and hands plain data on (DESIGN.md): it never parses the ' +
+        'fetch does all network work and nothing else, and hands plain data on (README, "How it is built"): it never parses the ' +
         'page, reads robots rules or runs checks. analysis/ puts fetch and parse together.',
       from: { path: '^src/fetch/', pathNot: notTest },
       to: { path: '^src/(parse|robots|checks|scoring|analysis)/' },

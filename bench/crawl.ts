@@ -1,6 +1,6 @@
 // Crawl benchmark: a site audit of a generated loopback site (crawl-site.ts, a process of its own) by
 // the real server (its own process, SQLite), with PAGEGRADE_CRAWL_CONCURRENCY pages at once and no
-// crawl delay, for two site sizes (full: 1,000 and 10,000 pages; quick: 300 and 1,000), each on a
+// crawl delay, for two site sizes (full: 1,000 and 10,000 pages; quick: 300 and 1,000; smoke: 16 and 32), each on a
 // fresh server and database. Timed from POST /api/v1/crawls until GET /api/v1/crawls/{id} says done;
 // the server's peak RSS is its VmHWM (the kernel's high-water mark of the process's resident memory).
 // Floor: the same N pages fetched with undici and parsed by a bare htmlparser2 parse at the same
@@ -11,8 +11,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
+import type { BenchMode } from './mode.ts';
 import { BENCH_ADMIN_KEY, startPagegrade } from './pagegrade-server.ts';
-import { cpuSeconds, freePort, runToCompletion, startService, type ProcessOptions, type ServiceProcess } from './processes.ts';
+import { CLOSE_CONNECTION, cpuSeconds, freePort, runToCompletion, startService, type ProcessOptions, type ServiceProcess } from './processes.ts';
 import { MB, round, type Throughput } from './stats.ts';
 
 /** The server's PAGEGRADE_SQLITE_CACHE_MB (see crawlOnce). */
@@ -21,7 +22,7 @@ const BENCH_SQLITE_CACHE_MB = 8;
 const CRAWL_CONCURRENCY = 8;
 /** A crawl runs CRAWL_CONCURRENCY work jobs; the start job needs one more slot. */
 const CRAWL_WORKERS = CRAWL_CONCURRENCY + 1;
-const SIZES = { quick: [300, 1_000], full: [1_000, 10_000] };
+const SIZES: Record<BenchMode, number[]> = { smoke: [16, 32], quick: [300, 1_000], full: [1_000, 10_000] };
 const FLOOR_WARM_UP = 100;
 /** Often enough that the end of the crawl is known within a few percent of the run. */
 const POLL_MS = 100;
@@ -141,7 +142,7 @@ interface CrawlBody {
 async function api<T = CrawlBody>(origin: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${origin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${BENCH_ADMIN_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { authorization: `Bearer ${BENCH_ADMIN_KEY}`, ...CLOSE_CONNECTION, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -220,12 +221,12 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
   }
 }
 
-export async function runCrawlBenchmark(quick: boolean, options: ProcessOptions = {}): Promise<CrawlResult> {
+export async function runCrawlBenchmark(mode: BenchMode, options: ProcessOptions = {}): Promise<CrawlResult> {
   const sizes: CrawlSizeResult[] = [];
   let pageBytes = 0;
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-crawl-urls-'));
   try {
-    for (const pages of quick ? SIZES.quick : SIZES.full) {
+    for (const pages of SIZES[mode]) {
       const site = await startCrawlSite(pages, options);
       try {
         const urls = siteUrls(site.origin, pages);

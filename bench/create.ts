@@ -10,13 +10,19 @@ import { loadConfig } from '../src/config.ts';
 import { loadCorpus } from '../test/support/corpus.ts';
 import { startCorpusSite } from './corpus-site.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import type { BenchMode } from './mode.ts';
 import { BENCH_ADMIN_KEY, startPagegrade } from './pagegrade-server.ts';
 import { cpuSeconds, runToCompletion, sampleRss, type ProcessOptions } from './processes.ts';
 import { seededRandom, shuffled } from './random.ts';
 import { round, type Throughput } from './stats.ts';
 
 export const CREATE_CONNECTIONS = 16;
-const SIZES = { quick: { warmUp: 48, amount: 300 }, full: { warmUp: 200, amount: 3000 } };
+/** Creates (and the floor's fetches) before the measured ones, and measured. autocannon needs at least as many as connections. */
+const SIZES: Record<BenchMode, { warmUp: number; amount: number }> = {
+  smoke: { warmUp: CREATE_CONNECTIONS, amount: CREATE_CONNECTIONS },
+  quick: { warmUp: 48, amount: 300 },
+  full: { warmUp: 200, amount: 3000 },
+};
 
 export interface CreateResult extends LoadResult {
   connections: number;
@@ -34,8 +40,8 @@ export interface CreateResult extends LoadResult {
   ratio_vs_fetch_parse: number;
 }
 
-export async function runCreateBenchmark(quick: boolean, options: ProcessOptions = {}): Promise<CreateResult> {
-  const size = quick ? SIZES.quick : SIZES.full;
+export async function runCreateBenchmark(mode: BenchMode, options: ProcessOptions = {}): Promise<CreateResult> {
+  const size = SIZES[mode];
   const site = await startCorpusSite(loadCorpus());
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-create-'));
   try {

@@ -8,6 +8,7 @@ import { analyzePage } from '../src/analysis/analyze-page.ts';
 import { DEFAULT_THRESHOLDS } from '../src/checks/thresholds.ts';
 import { PARSER_OPTIONS } from '../src/parse/parse-page.ts';
 import { corpusFetchedPage, corpusOriginFacts, loadCorpus } from '../test/support/corpus.ts';
+import type { BenchMode } from './mode.ts';
 import { latency, MB, round, type Latency } from './stats.ts';
 
 export interface Throughput extends Latency {
@@ -28,10 +29,16 @@ export interface EngineResult extends Throughput {
   ratio_vs_parse: number;
 }
 
-const ROUNDS = { quick: { warmUp: 1, measured: 1 }, full: { warmUp: 2, measured: 10 } };
+/** Passes over the corpus (smoke: over its first `pages` pages only). */
+const ROUNDS: Record<BenchMode, { warmUp: number; measured: number; pages?: number }> = {
+  smoke: { warmUp: 0, measured: 1, pages: 24 },
+  quick: { warmUp: 1, measured: 1 },
+  full: { warmUp: 2, measured: 10 },
+};
 
-export function runEngineBenchmark(quick: boolean): EngineResult {
-  const inputs = loadCorpus().map((page) => ({
+export function runEngineBenchmark(mode: BenchMode): EngineResult {
+  const rounds = ROUNDS[mode];
+  const inputs = loadCorpus().slice(0, rounds.pages).map((page) => ({
     page: corpusFetchedPage(page),
     origin: corpusOriginFacts(page),
     html: page.html,
@@ -51,7 +58,6 @@ export function runEngineBenchmark(quick: boolean): EngineResult {
     }
   };
 
-  const rounds = quick ? ROUNDS.quick : ROUNDS.full;
   for (let round = 0; round < rounds.warmUp; round++) {
     pass(bareParse, null, false);
     pass(engine, null, true);

@@ -1,14 +1,16 @@
 // HTTP load on a server, made by a process of its own (load-process.mjs): a fixed number of requests or
-// a fixed duration over keep-alive connections. The requests are drawn in advance by the caller, a
-// plan sent in order and from its start again when it runs out (the read benchmark's plan is long
-// enough that cycling it changes nothing it measures: see PLANNED_REQUESTS in read.ts). Any non-2xx
-// answer or connection error fails the run: a benchmark of error responses would measure the wrong
-// thing.
+// a fixed duration over keep-alive connections (closed loop), or (through startLoadRounds) a fixed
+// rate (open loop, open-loop.ts). The requests are drawn in advance by the caller, a plan sent in
+// order and from its start again when it runs out (the read benchmark's plan is long enough that
+// cycling it changes nothing it measures: see PLANNED_REQUESTS in read.ts). Any non-2xx answer or
+// connection error fails a closed-loop run: a benchmark of error responses would measure the wrong
+// thing. An open-loop run reports its errors instead, as part of what it measures.
 import type { RequestSpec } from 'autocannon';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runToCompletion } from './processes.ts';
+import { openLoopResult, OPEN_LOOP_TIMEOUT_S, type OpenLoopOptions, type OpenLoopOutput, type OpenLoopResult } from './open-loop.ts';
+import { runToCompletion, startRounds } from './processes.ts';
 import { pooledThroughput, type Throughput } from './stats.ts';
 
 export interface LoadOptions {
@@ -79,17 +81,22 @@ export async function runLoadSamples(options: LoadOptions): Promise<LoadSamples>
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+  return checkedSamples(options, output);
+}
+
+/** A load's samples, or the error that makes them meaningless. */
+function checkedSamples({ origin, status }: { origin: string; status?: number }, output: LoadOutput): LoadSamples {
   if (output.non2xx > 0 || output.errors > 0) {
     throw new Error(
-      `load on ${options.origin} had ${output.non2xx} non-2xx answers and ${output.errors} errors ` +
+      `load on ${origin} had ${output.non2xx} non-2xx answers and ${output.errors} errors ` +
         `(status counts ${JSON.stringify(output.statusCodeStats)})`,
     );
   }
   const otherStatus = Object.keys(output.statusCodeStats).filter((code) => status !== undefined && code !== String(status));
   if (otherStatus.length > 0) {
-    throw new Error(`load on ${options.origin} expected only ${status} answers; status counts ${JSON.stringify(output.statusCodeStats)}`);
+    throw new Error(`load on ${origin} expected only ${status} answers; status counts ${JSON.stringify(output.statusCodeStats)}`);
   }
-  if (output.latencies.length === 0) throw new Error(`load on ${options.origin} completed no request`);
+  if (output.latencies.length === 0) throw new Error(`load on ${origin} completed no request`);
   const { latencies, seconds, bytes, cpuMicros, startedAtMs } = output;
   return { latencies, seconds, bytes, cpuMicros, startedAtMs };
 }
@@ -102,5 +109,28 @@ export function loadResult(loads: readonly LoadSamples[]): LoadResult {
     ...pooled,
     response_bytes: Math.round(sum('bytes') / pooled.requests),
     load_cpu_us: Math.round(sum('cpuMicros') / pooled.requests),
+  };
+}
+
+/** A load process kept for many loads, one after another, each on a plan written to a file once. */
+export interface LoadRounds {
+  /** A closed-loop load, as runLoadSamples, from the plan's request `shift` on. */
+  closed(options: Omit<LoadOptions, 'plan'> & { planFile: string; shift?: number }): Promise<LoadSamples>;
+  open(options: OpenLoopOptions & { planFile: string }): Promise<OpenLoopResult>;
+  stop(): Promise<void>;
+}
+
+/** Starts a load process for many loads (the read benchmark's: two a query, and more in rounds). */
+export function startLoadRounds(): LoadRounds {
+  const child = startRounds<{ kind: 'closed' | 'open'; input: object }, LoadOutput | OpenLoopOutput>('bench/load-process.mjs', {});
+  return {
+    async closed({ status, ...input }) {
+      return checkedSamples({ origin: input.origin, status }, (await child.round({ kind: 'closed', input })) as LoadOutput);
+    },
+    async open({ planFile, ...options }) {
+      const output = (await child.round({ kind: 'open', input: { ...options, planFile, timeoutS: OPEN_LOOP_TIMEOUT_S } })) as OpenLoopOutput;
+      return openLoopResult(options, output);
+    },
+    stop: () => child.stop(),
   };
 }

@@ -1,6 +1,7 @@
-// The real pagegrade server (src/server.ts, as `npm start` runs it) in a child process, configured
-// for benchmarking: a known admin key, loopback pages allowed, no rate limit to speak of, no logs;
-// and `pagegrade worker` processes beside it, with the same settings.
+// The real pagegrade server (dist/server.js, the build, as `npm start` runs it) in a child process,
+// configured for benchmarking: a known admin key, loopback pages allowed, no rate limit to speak of,
+// no logs; and `pagegrade worker` processes (bin/pagegrade.js) beside it, with the same settings.
+// bench/run.ts builds first when dist/ is older than src/, so what is measured is the code of src/.
 import { freePort, startBackground, startService, type ChildService, type ProcessOptions, type ServiceProcess } from './processes.ts';
 
 /** Only ever used against throwaway benchmark databases. */
@@ -32,7 +33,7 @@ export async function startPagegrade(
   extraEnv: Record<string, string> = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  return startService('src/server.ts', port, { ...benchServerEnv(databaseUrl, port), ...extraEnv }, '/health', options);
+  return startService('dist/server.js', port, { ...benchServerEnv(databaseUrl, port), ...extraEnv }, '/health', options);
 }
 
 /** `pagegrade worker --concurrency <n>` on the same settings as a server; resolves once it takes jobs. */
@@ -43,7 +44,7 @@ export function startPagegradeWorker(
   extraEnv: Record<string, string> = {},
 ): Promise<ChildService> {
   return startBackground(
-    'src/cli/main.ts',
+    'bin/pagegrade.js',
     ['worker', '--concurrency', String(concurrency)],
     { ...benchServerEnv(databaseUrl), ...extraEnv },
     /pagegrade worker: running up to/,

@@ -56,16 +56,25 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
 }
 
-/** Samples a process's RSS until stopped; returns the highest sample. */
+/**
+ * Samples a process's RSS until stopped; returns the highest sample. Sampling ends quietly if the
+ * process does: whatever ended it is the error to report, not this timer's.
+ */
 export function sampleRss(pid: number, intervalMs = 200): { stop(): number } {
   let peak = rssMb(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, intervalMs);
+  const sample = () => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      clearInterval(timer);
+    }
+  };
+  const timer = setInterval(sample, intervalMs);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, rssMb(pid));
+      sample();
+      return peak;
     },
   };
 }
@@ -76,10 +85,10 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Starts a script with Node: TypeScript through tsx, plain JavaScript (.mjs) as it is, without tsx's start-up. */
+/** Starts a script with Node: TypeScript through tsx, JavaScript (the build, .mjs) as it is, without tsx's start-up. */
 function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, options: ProcessOptions, ipc = false): ChildProcess {
   const profile = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
-  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...profile, ...loader, resolve(REPO_ROOT, script), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
@@ -89,6 +98,13 @@ function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, opt
   child.once('exit', () => running.delete(child));
   return child;
 }
+
+/**
+ * Headers for this process's own requests to a server under test (readiness, polls): each closes its
+ * connection once answered. A kept-alive connection left idle holds the server's graceful shutdown
+ * for its grace for idle connections (a second) every time one is stopped.
+ */
+export const CLOSE_CONNECTION = { connection: 'close' } as const;
 
 /** Starts a long-running server script and resolves once GET <origin><readyPath> answers 200. */
 export async function startService(
@@ -111,7 +127,7 @@ export async function startService(
       child.kill('SIGKILL');
       throw new Error(`${script} was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`);
     }
-    const ready = await fetch(`${origin}${readyPath}`).then(
+    const ready = await fetch(`${origin}${readyPath}`, { headers: CLOSE_CONNECTION }).then(
       (response) => response.ok,
       () => false,
     );

@@ -13,12 +13,12 @@
 // connection, the floor would wait out every loopback round trip with both its process and the backend
 // idle, and measure latency instead of what the database can serve to the server's concurrency.
 //
-// Input (one JSON argument): { databaseUrl, statementsFile, connections, durationS }; the
-// file holds a StatementPlan. It runs in rounds, taking turns with the server's load (read.ts): each
-// message { shift, warmUpS } starts one, the plan sent in order from index `shift` (and from its start
-// again), warm-up first, as the load process sends its requests; it answers with its FloorSamples
-// (each statement set's latency). The process, its connections and their caches last across rounds,
-// as the server's do; disconnecting it ends it.
+// Input (one JSON argument): { databaseUrl, connections, durationS }. It runs in rounds, taking turns
+// with the server's load (read.ts): each message { statementsFile, shift, warmUpS } starts one, on the
+// StatementPlan in that file (one per query), the plan sent in order from index `shift` (and from its
+// start again), warm-up first, as the load process sends its requests; it answers with its
+// FloorSamples (each statement set's latency). The process, its connections and their caches last
+// across rounds and queries, as the server's do; disconnecting it ends it.
 import { readFileSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -28,13 +28,13 @@ import type { Statement, StatementPlan } from './read-statements.ts';
 
 interface FloorInput {
   databaseUrl: string;
-  statementsFile: string;
   connections: number;
   durationS: number;
 }
 
-/** One round's request: where in the plan to start, and how long to warm up first. */
+/** One round's request: the query's statements, where in its plan to start, and how long to warm up first. */
 export interface FloorRound {
+  statementsFile: string;
   shift: number;
   warmUpS: number;
 }
@@ -48,7 +48,6 @@ export interface FloorSamples {
 }
 
 const input = JSON.parse(process.argv[2]) as FloorInput;
-const { requests, plan } = JSON.parse(readFileSync(input.statementsFile, 'utf8')) as StatementPlan;
 const config = parseDatabaseUrl(input.databaseUrl);
 
 let run: Run;
@@ -71,25 +70,39 @@ if (config.dialect === 'sqlite') {
 }
 
 let sent = 0;
-/** Sends planned requests' statements from `loops` loops until `deadline`; their latencies go to `latencies`. */
-async function load(deadline: number, latencies: number[] | null): Promise<void> {
+/**
+ * Sends planned requests' statements from `loops` loops until `deadline`, their latencies to
+ * `latencies`; a measured load sends at least one from each loop (a round short enough to end before
+ * it began would measure nothing).
+ */
+async function load({ requests, plan }: StatementPlan, deadline: number, latencies: number[] | null): Promise<void> {
   const loop = async () => {
-    while (performance.now() < deadline) {
+    let count = 0;
+    while (performance.now() < deadline || (latencies && count === 0)) {
       const statements = requests[plan[sent++ % plan.length]];
       const started = performance.now();
       for (const statement of statements) await run(statement);
       latencies?.push(performance.now() - started);
+      count++;
     }
   };
   await Promise.all(Array.from({ length: loops }, loop));
 }
 
-async function runRound({ shift, warmUpS }: FloorRound): Promise<FloorSamples> {
+/** Each query's statements, read from its file once. */
+const statementPlans = new Map<string, StatementPlan>();
+
+async function runRound({ statementsFile, shift, warmUpS }: FloorRound): Promise<FloorSamples> {
+  let statements = statementPlans.get(statementsFile);
+  if (!statements) {
+    statements = JSON.parse(readFileSync(statementsFile, 'utf8')) as StatementPlan;
+    statementPlans.set(statementsFile, statements);
+  }
   sent = shift;
-  await load(performance.now() + warmUpS * 1000, null);
+  await load(statements, performance.now() + warmUpS * 1000, null);
   const latencies: number[] = [];
   const started = performance.now();
-  await load(started + input.durationS * 1000, latencies);
+  await load(statements, started + input.durationS * 1000, latencies);
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 

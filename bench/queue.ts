@@ -1,4 +1,4 @@
-// Queue benchmark (issue 27): POST /api/v1/reports with async=1 through the real server (its own
+// Queue benchmark: POST /api/v1/reports with async=1 through the real server (its own
 // process, SQLite) for the create benchmark's corpus pages, in its order, from the same number of
 // clients; timed from the first request until every report is done, against the create benchmark's
 // throughput in the same run. Each engine analyses as many reports at once as create does:
@@ -17,13 +17,15 @@ import { loadCorpus } from '../test/support/corpus.ts';
 import { startCorpusSite } from './corpus-site.ts';
 import { CREATE_CONNECTIONS } from './create.ts';
 import { runTimedLoad } from './load.ts';
+import type { BenchMode } from './mode.ts';
 import { BENCH_ADMIN_KEY, startPagegrade, startPagegradeWorker } from './pagegrade-server.ts';
-import { cpuSeconds, runToCompletion, type ChildService, type ProcessOptions } from './processes.ts';
+import { CLOSE_CONNECTION, cpuSeconds, runToCompletion, type ChildService, type ProcessOptions } from './processes.ts';
 import type { OverheadResult } from './queue-overhead.ts';
 import { seededRandom, shuffled } from './random.ts';
 import { round, type Throughput } from './stats.ts';
 
-const SIZES = {
+const SIZES: Record<BenchMode, { warmUp: number; amount: number; overheadWarmUp: number; overheadJobs: number; sequential: number }> = {
+  smoke: { warmUp: CREATE_CONNECTIONS, amount: CREATE_CONNECTIONS, overheadWarmUp: 8, overheadJobs: 32, sequential: 8 },
   quick: { warmUp: 48, amount: 300, overheadWarmUp: 50, overheadJobs: 300, sequential: 50 },
   full: { warmUp: 200, amount: 2000, overheadWarmUp: 200, overheadJobs: 2000, sequential: 200 },
 };
@@ -108,7 +110,7 @@ function installation(engine: QueueEngineName, redisUrl: string | undefined): In
 }
 
 async function api<T>(origin: string, path: string): Promise<T> {
-  const response = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${BENCH_ADMIN_KEY}` } });
+  const response = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${BENCH_ADMIN_KEY}`, ...CLOSE_CONNECTION } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -168,11 +170,11 @@ async function createAsync(origin: string, urls: string[], amount: number, doneB
 async function runEngine(
   engine: QueueEngineName,
   redisUrl: string | undefined,
-  quick: boolean,
+  mode: BenchMode,
   createRps: number,
   options: ProcessOptions,
 ): Promise<QueueEngineResult> {
-  const size = quick ? SIZES.quick : SIZES.full;
+  const size = SIZES[mode];
   const setup = installation(engine, redisUrl);
   const site = await startCorpusSite(loadCorpus());
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-queue-'));
@@ -216,13 +218,13 @@ async function runEngine(
 
 /** `redis`: the Redis BullMQ runs on, or why BullMQ is skipped. */
 export async function runQueueBenchmark(
-  quick: boolean,
+  mode: BenchMode,
   create: { rps: number; server_cpu_ms_per_report: number },
   redis: { url: string } | { skipped: string },
   options: ProcessOptions = {},
 ): Promise<QueueResult> {
-  const embedded = await runEngine('embedded', undefined, quick, create.rps, options);
-  const bullmq = 'url' in redis ? await runEngine('bullmq', redis.url, quick, create.rps, options) : null;
+  const embedded = await runEngine('embedded', undefined, mode, create.rps, options);
+  const bullmq = 'url' in redis ? await runEngine('bullmq', redis.url, mode, create.rps, options) : null;
   return {
     connections: CREATE_CONNECTIONS,
     create_rps: create.rps,

@@ -15,7 +15,6 @@ import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { parseDatabaseUrl, type Database } from '../src/db/database.ts';
-import { buildApp } from '../src/http/app.ts';
 import { benchServerEnv } from './pagegrade-server.ts';
 
 export interface Statement {
@@ -44,6 +43,8 @@ export async function captureStatements<Name extends string>(
     },
   });
   const config = loadConfig({ ...benchServerEnv(databaseUrl), PAGEGRADE_ANALYSIS_THREADS: '0' });
+  // The whole app, loaded only when the read benchmark runs (bench/run.ts imports this file for every run).
+  const { buildApp } = await import('../src/http/app.ts');
   const app = await buildApp(config, {
     database: { db, dialect: parseDatabaseUrl(databaseUrl).dialect, appliedMigrations: [], close: () => db.destroy() },
   });

@@ -15,12 +15,22 @@ import { processTreeMb } from '../src/render/process-memory.ts';
 import { loadCorpus } from '../test/support/corpus.ts';
 import { startCorpusSite } from './corpus-site.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import type { BenchMode } from './mode.ts';
 import { BENCH_ADMIN_KEY, startPagegrade } from './pagegrade-server.ts';
-import { cpuSeconds, runToCompletion, type ProcessOptions } from './processes.ts';
+import { CLOSE_CONNECTION, cpuSeconds, runToCompletion, type ProcessOptions } from './processes.ts';
 import { seededRandom, shuffled } from './random.ts';
 import { round, type Throughput } from './stats.ts';
 
-const SIZES = { quick: { warmUp: 2, amount: 10 }, full: { warmUp: 8, amount: 264 } };
+/**
+ * Pages rendered before the measured ones (the corpus's last, in the shuffled order), and measured
+ * (its first). Full: half the corpus, 132 pages (2.5-3.5 minutes for the server and its floor at 1.3-2.2
+ * pages/s), so that `npm run bench` stays within 10 minutes; the whole corpus takes 5-6 at those rates.
+ */
+const SIZES: Record<BenchMode, { warmUp: number; amount: number }> = {
+  smoke: { warmUp: 1, amount: 2 },
+  quick: { warmUp: 2, amount: 10 },
+  full: { warmUp: 8, amount: 132 },
+};
 /** Each sample reads the PSS of every browser process (80-100 ms of CPU here): often enough for a peak, rarely enough to cost little. */
 const MEMORY_SAMPLE_MS = 1_000;
 
@@ -64,7 +74,7 @@ function samplePoolMemory(pid: number): { stop(): Promise<number> } {
 
 /** How many of the account's reports have a rendering that failed. */
 async function renderFailures(origin: string): Promise<number> {
-  const headers = { authorization: `Bearer ${BENCH_ADMIN_KEY}`, accept: 'application/json' };
+  const headers = { authorization: `Bearer ${BENCH_ADMIN_KEY}`, accept: 'application/json', ...CLOSE_CONNECTION };
   let failures = 0;
   for (let page = 1; ; page++) {
     const list = (await (await fetch(`${origin}/api/v1/reports?per_page=100&page=${page}`, { headers })).json()) as {
@@ -79,12 +89,12 @@ async function renderFailures(origin: string): Promise<number> {
   }
 }
 
-export async function runRenderBenchmark(quick: boolean, options: ProcessOptions = {}): Promise<RenderBenchOutcome> {
+export async function runRenderBenchmark(mode: BenchMode, options: ProcessOptions = {}): Promise<RenderBenchOutcome> {
   const config = loadConfig(process.env);
   if (!chromiumAvailable(config.chromiumPath)) {
     return { skipped: `no Chromium at ${config.chromiumPath} (apt-get install chromium, or set PAGEGRADE_CHROMIUM_PATH): rendering not measured` };
   }
-  const size = quick ? SIZES.quick : SIZES.full;
+  const size = SIZES[mode];
   const concurrency = config.renderConcurrency;
   const site = await startCorpusSite(loadCorpus());
   const directory = await mkdtemp(join(tmpdir(), 'pagegrade-bench-render-'));
@@ -103,7 +113,7 @@ export async function runRenderBenchmark(quick: boolean, options: ProcessOptions
       const createLoad = (list: string[]) =>
         runLoad({
           origin: server.origin,
-          // autocannon needs at least as many requests as connections (the quick warm-up has fewer).
+          // autocannon needs at least as many requests as connections (the smaller warm-ups have fewer).
           connections: Math.min(list.length, 2 * concurrency),
           amount: list.length,
           plan: list.map((url) => ({

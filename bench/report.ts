@@ -7,9 +7,10 @@ import type { CreateResult } from './create.ts';
 import type { CrawlResult } from './crawl.ts';
 import type { RenderBenchOutcome } from './render.ts';
 import type { EngineResult } from './engine.ts';
+import type { BenchMode } from './mode.ts';
 import { REPO_ROOT } from './processes.ts';
 import type { QueueEngineName, QueueEngineResult, QueueResult } from './queue.ts';
-import { READ_QUERIES, type ReadResult } from './read.ts';
+import { OPEN_LOOP_RATE, READ_QUERIES, TARGET_REPORTS, type ReadResult } from './read.ts';
 import { round } from './stats.ts';
 
 export interface Machine {
@@ -26,15 +27,27 @@ export interface Machine {
 export interface Target {
   metric: string;
   target: string;
-  value: number;
-  met: boolean;
+  /** null: not measured in this run */
+  value: number | null;
+  /** met or missed; null: not measured in this run (`not_run` says why, and how to measure it) */
+  met: boolean | null;
+  not_run?: string;
+  /** measured on other inputs than the target's (smoke or quick mode, fewer reports): judged all the same, but not the target's measurement */
+  conditions?: string;
+  /** figures reported beside it, not judged */
+  beside?: string;
 }
+
+/** The parts whose targets are judged, each measured or not in a run. */
+export type TargetPart = 'engine' | 'create' | 'queue.embedded' | 'queue.bullmq' | 'read' | 'read_postgres' | 'crawl' | 'render';
 
 export interface BenchResults {
   generated_at: string;
-  mode: 'quick' | 'full';
+  mode: BenchMode;
   command: string;
   machine: Machine;
+  /** wall seconds each benchmark took, and the whole run */
+  durations_s: Record<string, number>;
   engine?: EngineResult;
   create?: CreateResult;
   queue?: QueueResult;
@@ -64,66 +77,108 @@ export function machineInfo(): Machine {
   };
 }
 
+/** Every read's p99 at OPEN_LOOP_RATE requests a second, open loop, at TARGET_REPORTS reports. */
 const LATENCY_TARGET_MS = 25;
-/** Background analysis against synchronous creates, for each queue engine (issue 27). */
+/** Background analysis against synchronous creates, for each queue engine. */
 const QUEUE_RATIO_TARGET = 0.8;
-/**
- * Each list's throughput against its query floor. Show's ratio is reported, not judged: the issue sets
- * the target for lists, and beyond its one read a show parses and writes out again 15 KB of check
- * results, work its floor (one row read) has no part of.
- */
-const LIST_RATIO_TARGET = 0.5;
-/** Rendered creates per second against only loading the same pages in the same Chromium (issue: rendering). */
+/** Rendered creates per second against only loading the same pages in the same Chromium. */
 const RENDER_RATIO_TARGET = 0.6;
 /** A crawl's pages per second against fetch + bare parse of the same pages at its concurrency. */
 const CRAWL_RATIO_TARGET = 0.5;
 /** The server's peak RSS crawling the largest site over the smallest: a crawl's memory must not grow with its pages. */
 const CRAWL_RSS_RATIO_TARGET = 1.2;
 
-export function evaluateTargets(results: Omit<BenchResults, 'targets'>): Target[] {
-  const targets: Target[] = [];
-  if (results.engine) {
-    const value = results.engine.ratio_vs_parse;
-    targets.push({ metric: 'engine.ratio_vs_parse', target: '<= 2.0', value, met: value <= 2.0 });
-  }
-  if (results.create) {
-    const value = results.create.ratio_vs_fetch_parse;
-    targets.push({ metric: 'create.ratio_vs_fetch_parse', target: '>= 0.5', value, met: value >= 0.5 });
-  }
-  for (const engine of ['embedded', 'bullmq'] as const) {
-    const value = results.queue?.[engine]?.ratio_vs_create;
-    if (value === undefined) continue;
-    targets.push({ metric: `queue.${engine}.ratio_vs_create`, target: `>= ${QUEUE_RATIO_TARGET}`, value, met: value >= QUEUE_RATIO_TARGET });
-  }
-  for (const [key, read] of [
-    ['read', results.read],
-    ['read_postgres', results.read_postgres],
-  ] as const) {
-    if (!read) continue;
-    for (const query of READ_QUERIES) {
-      const p99 = read[query].p99_ms;
-      targets.push({ metric: `${key}.${query}.p99_ms`, target: `< ${LATENCY_TARGET_MS}`, value: p99, met: p99 < LATENCY_TARGET_MS });
-      if (query === 'show') continue;
-      const ratio = read[query].ratio_vs_query_floor;
-      targets.push({
-        metric: `${key}.${query}.ratio_vs_query_floor`,
-        target: `>= ${LIST_RATIO_TARGET}`,
-        value: ratio,
-        met: ratio >= LIST_RATIO_TARGET,
-      });
-    }
-  }
-  if (results.render && 'result' in results.render) {
-    const value = results.render.result.ratio_vs_browser_floor;
-    targets.push({ metric: 'render.ratio_vs_browser_floor', target: `>= ${RENDER_RATIO_TARGET}`, value, met: value >= RENDER_RATIO_TARGET });
-  }
-  if (results.crawl) {
-    const ratio = results.crawl.ratio_vs_fetch_parse;
-    targets.push({ metric: 'crawl.ratio_vs_fetch_parse', target: `>= ${CRAWL_RATIO_TARGET}`, value: ratio, met: ratio >= CRAWL_RATIO_TARGET });
-    const rss = results.crawl.rss_peak_ratio;
-    targets.push({ metric: 'crawl.rss_peak_ratio', target: `<= ${CRAWL_RSS_RATIO_TARGET}`, value: rss, met: rss <= CRAWL_RSS_RATIO_TARGET });
-  }
-  return targets;
+type Results = Omit<BenchResults, 'targets'>;
+
+/** One target: its part, and its value (with `met`, and what else to say) when its part ran. */
+interface TargetSpec {
+  part: TargetPart;
+  metric: string;
+  target: string;
+  judge(results: Results): { value: number; met: boolean; beside?: string; conditions?: string } | undefined;
+}
+
+const atLeast = (value: number, target: number) => ({ value, met: value >= target });
+const atMost = (value: number, target: number) => ({ value, met: value <= target });
+
+function readTargets(key: 'read' | 'read_postgres'): TargetSpec[] {
+  return READ_QUERIES.map((query) => ({
+    part: key,
+    metric: `${key}.${query}.open_loop.p99_ms`,
+    target: `< ${LATENCY_TARGET_MS} ms at ${OPEN_LOOP_RATE} req/s open loop, ${TARGET_REPORTS.toLocaleString('en-US')} reports, no errors`,
+    judge(results) {
+      const read = results[key];
+      if (!read) return undefined;
+      const { open_loop: open, closed_loop: closed } = read[query];
+      return {
+        value: open.p99_ms,
+        met: open.p99_ms < LATENCY_TARGET_MS && open.errors === 0,
+        beside:
+          `open loop: ${open.achieved_rps} of ${open.offered_rps} req/s answered, p50 ${open.p50_ms} ms, max ${open.max_ms} ms, ` +
+          `${open.errors} errors; closed loop at ${read.connections} connections: ${closed.rps} req/s, p50 ${closed.p50_ms} ms, ` +
+          `p99 ${closed.p99_ms} ms, ${read[query].ratio_vs_query_floor} of its query floor`,
+        ...(read.seed.reports === TARGET_REPORTS ? {} : { conditions: `at ${read.seed.reports.toLocaleString('en-US')} reports` }),
+      };
+    },
+  }));
+}
+
+/** Every target of the project, whether this run measured it or not. */
+const TARGETS: TargetSpec[] = [
+  { part: 'engine', metric: 'engine.ratio_vs_parse', target: '<= 2.0', judge: (r) => r.engine && atMost(r.engine.ratio_vs_parse, 2.0) },
+  { part: 'create', metric: 'create.ratio_vs_fetch_parse', target: '>= 0.5', judge: (r) => r.create && atLeast(r.create.ratio_vs_fetch_parse, 0.5) },
+  ...(['embedded', 'bullmq'] as const).map(
+    (engine): TargetSpec => ({
+      part: `queue.${engine}`,
+      metric: `queue.${engine}.ratio_vs_create`,
+      target: `>= ${QUEUE_RATIO_TARGET}`,
+      judge(results) {
+        const result = results.queue?.[engine];
+        return result ? atLeast(result.ratio_vs_create, QUEUE_RATIO_TARGET) : undefined;
+      },
+    }),
+  ),
+  ...readTargets('read'),
+  ...readTargets('read_postgres'),
+  {
+    part: 'crawl',
+    metric: 'crawl.ratio_vs_fetch_parse',
+    target: `>= ${CRAWL_RATIO_TARGET}`,
+    judge: (r) => r.crawl && atLeast(r.crawl.ratio_vs_fetch_parse, CRAWL_RATIO_TARGET),
+  },
+  { part: 'crawl', metric: 'crawl.rss_peak_ratio', target: `<= ${CRAWL_RSS_RATIO_TARGET}`, judge: (r) => r.crawl && atMost(r.crawl.rss_peak_ratio, CRAWL_RSS_RATIO_TARGET) },
+  {
+    part: 'render',
+    metric: 'render.ratio_vs_browser_floor',
+    target: `>= ${RENDER_RATIO_TARGET}`,
+    judge: (r) => (r.render && 'result' in r.render ? atLeast(r.render.result.ratio_vs_browser_floor, RENDER_RATIO_TARGET) : undefined),
+  },
+];
+
+const MODE_CONDITIONS: Record<BenchMode, string | undefined> = {
+  smoke: 'smoke mode: tiny inputs and runs',
+  quick: 'quick mode: small inputs and short runs',
+  full: undefined,
+};
+
+/**
+ * Every target, judged where this run measured it; `notRun(part)` says why a part did not run and
+ * how to run it.
+ */
+export function evaluateTargets(results: Results, notRun: (part: TargetPart) => string): Target[] {
+  return TARGETS.map((spec) => {
+    const judged = spec.judge(results);
+    if (!judged) return { metric: spec.metric, target: spec.target, value: null, met: null, not_run: notRun(spec.part) };
+    const conditions = [MODE_CONDITIONS[results.mode], judged.conditions].filter(Boolean).join(', ');
+    return {
+      metric: spec.metric,
+      target: spec.target,
+      value: judged.value,
+      met: judged.met,
+      ...(conditions ? { conditions } : {}),
+      ...(judged.beside ? { beside: judged.beside } : {}),
+    };
+  });
 }
 
 function table(header: string[], rows: (string | number)[][]): string {
@@ -221,40 +276,45 @@ export function readSection(key: string, read: ReadResult): string {
     read.database === 'sqlite'
       ? 'one connection running one request at a time, as the server\'s'
       : `${read.connections} connections each running one request at a time, as the server's pool`;
+  const example = (query: (typeof READ_QUERIES)[number]) => `${query} \`${read[query].example}\``;
   return [
-    `### Read (${key}): ${read.database}, ${seed.reports} reports, ${seed.accounts} accounts, ${seed.projects} projects, ` +
-      `${read.connections} connections`,
+    `### Read (${key}): ${read.database}, ${seed.reports} reports, ${seed.accounts} accounts, ${seed.projects} projects`,
     '',
     `Database ${seed.disk_mb} MB on disk; seeding took ${seed.seed_s} s${seed.seeded_now ? '' : ' (in an earlier run; reused)'}. ` +
       `Server RSS peak ${read.server_rss_peak_mb} MB.`,
     '',
+    `#### Open loop: ${read.open_loop_rate} requests a second on schedule (the target: p99 under ${LATENCY_TARGET_MS} ms, no errors)`,
+    '',
     table(
-      ['query', 'req/s', 'p50 ms', 'p99 ms', 'body bytes', 'statements/req', 'query floor req/s', 'floor p50 ms', 'floor p99 ms', 'ratio vs query floor', 'load CPU µs/req'],
+      ['query', 'offered req/s', 'achieved req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'requests', 'most in flight', 'generator lag p99 ms', 'load CPU µs/req'],
       READ_QUERIES.map((query) => {
-        const result = read[query];
-        const floor = result.query_floor;
-        return [
-          `${query} \`${result.example}\``,
-          result.rps,
-          result.p50_ms,
-          result.p99_ms,
-          result.response_bytes,
-          floor.statements_per_request,
-          floor.rps,
-          floor.p50_ms,
-          floor.p99_ms,
-          result.ratio_vs_query_floor,
-          result.load_cpu_us,
-        ];
+        const open = read[query].open_loop;
+        const errors = open.error_kinds ? `${open.errors} ${JSON.stringify(open.error_kinds)}` : open.errors;
+        return [example(query), open.offered_rps, open.achieved_rps, open.p50_ms, open.p99_ms, open.max_ms, errors, open.requests, open.max_in_flight, open.send_lag_p99_ms, open.load_cpu_us];
       }),
     ),
     '',
-    'The query floor runs the SQL statements each planned request runs in the server (the key lookup, the page, the count ' +
-      'when the page is full, the show\'s read; captured from the server\'s code) straight through the driver, for the same ' +
-      `requests, in a process of its own: ${floorConnections}. The server and the floor take turns, a few seconds each, ` +
-      'over several rounds, each figure over all its rounds. Neither keeps answers between requests. Show\'s ratio is ' +
-      'reported, not a target (the lists\' is). "Load CPU" is what the load generator (a process of its own) spent per ' +
-      'answer: a run where it is much higher than usual was disturbed.',
+    `#### Closed loop: ${read.connections} connections, each sending its next request once the last is answered, against the query floor`,
+    '',
+    table(
+      ['query', 'req/s', 'p50 ms', 'p99 ms', 'body bytes', 'statements/req', 'query floor req/s', 'floor p50 ms', 'floor p99 ms', 'ratio vs query floor', 'load CPU µs/req'],
+      READ_QUERIES.map((query) => {
+        const { closed_loop: closed, query_floor: floor, ratio_vs_query_floor: ratio } = read[query];
+        return [query, closed.rps, closed.p50_ms, closed.p99_ms, closed.response_bytes, floor.statements_per_request, floor.rps, floor.p50_ms, floor.p99_ms, ratio, closed.load_cpu_us];
+      }),
+    ),
+    '',
+    'Open loop: each request is sent when its turn in the schedule comes, whether or not the earlier ones have been answered ' +
+      `(over up to ${read[READ_QUERIES[0]].open_loop.connections} keep-alive connections; a request due while all are busy waits ` +
+      'for one), and timed from when it was due to the last byte of its answer, so a server that falls behind shows it in the ' +
+      'latencies. "Generator lag": how late the generator itself sent requests (counted in their latency too). Errors: requests ' +
+      'without a 2xx answer, warm-up included. Closed loop: the most the server answers a second, and its latency with ' +
+      `${read.connections} requests always in flight. The query floor runs the SQL statements each planned request runs in the ` +
+      "server (the key lookup, the page, the count when the page is full, the show's read; captured from the server's code) " +
+      `straight through the driver, for the same requests, in a process of its own: ${floorConnections}. The server's closed ` +
+      'loop and the floor take turns, a few seconds each, over several rounds, each figure over all its rounds; the ratio is ' +
+      'reported, not a target. "Load CPU" is what the load generator (a process of its own) spent per request: a run where it ' +
+      'is much higher than usual was disturbed.',
   ].join('\n');
 }
 
@@ -327,16 +387,30 @@ export function crawlSection(crawl: CrawlResult): string {
   ].join('\n');
 }
 
-export function targetsSection(targets: Target[], mode: BenchResults['mode']): string {
-  const quickNote = mode === 'quick' ? ['Quick mode: small inputs and short runs; the targets are meant for the full run.', ''] : [];
+const TARGET_STATE = (target: Target) => (target.met === null ? 'not run' : target.met ? 'yes' : 'NO');
+
+export function targetsSection(targets: Target[], durationsS: Record<string, number>): string {
+  const count = (state: string) => targets.filter((target) => TARGET_STATE(target) === state).length;
+  const parts = Object.entries(durationsS)
+    .filter(([name]) => name !== 'total')
+    .map(([name, seconds]) => `${name} ${seconds} s`);
   return [
     '### Targets',
     '',
-    ...quickNote,
+    `${count('yes')} met, ${count('NO')} missed, ${count('not run')} not run. "*": measured on other inputs than the target's (see notes).`,
+    '',
     table(
-      ['metric', 'target', 'value', 'met'],
-      targets.map((target) => [target.metric, target.target, target.value, target.met ? 'yes' : 'NO']),
+      ['metric', 'target', 'value', 'met', 'notes'],
+      targets.map((target) => [
+        target.metric,
+        target.target,
+        target.value ?? '',
+        `${TARGET_STATE(target)}${target.conditions ? '*' : ''}`,
+        [target.not_run, target.conditions, target.beside].filter(Boolean).join('; '),
+      ]),
     ),
+    '',
+    `Took ${durationsS.total} s${parts.length > 0 ? ` (${parts.join(', ')})` : ''}.`,
   ].join('\n');
 }
 
@@ -354,7 +428,7 @@ export function writeResults(results: BenchResults, directory: string): { json: 
     results.read_postgres && readSection('read_postgres', results.read_postgres),
     results.crawl && crawlSection(results.crawl),
     results.render && renderSection(results.render),
-    targetsSection(results.targets, results.mode),
+    targetsSection(results.targets, results.durations_s),
   ].filter((section): section is string => typeof section === 'string');
   const json = join(directory, 'latest.json');
   const markdown = join(directory, 'latest.md');

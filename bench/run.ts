@@ -1,22 +1,30 @@
-// `npm run bench [-- --quick] [--only engine,create,queue,read,crawl,render] [--cpu-prof] [--out dir]`: runs the
-// benchmarks, prints each table with its ratio against the floor measured in the same run, and writes
-// latest.json and latest.md to bench/results/ (or --out). The floors: a bare parse (engine), fetch +
-// bare parse (create), and for each read query the query floor, the SQL statements its requests run in
-// the server run straight through the driver. The read benchmark also runs on PostgreSQL when
-// DATABASE_URL points at one. The queue benchmark is judged against the create benchmark's
-// throughput, so it runs create too; its BullMQ part runs on REDIS_URL (or a Redis on
+// `npm run bench [-- --quick | --smoke] [--only engine,create,queue,read,crawl,render] [--reports n] [--cpu-prof]
+// [--out dir]`: runs the benchmarks, prints each table with its ratio against the floor measured in the
+// same run and every target met, missed or not run (and why), and writes latest.json and latest.md to
+// bench/results/ (or --out). Without --only it runs every benchmark but the million-report read one,
+// which runs only when asked (`--only read`; `--reports n` seeds n reports instead, for a look at the
+// method; --quick and --smoke, whose reads are small, run it too). --quick: small inputs, a few
+// minutes; --smoke: tiny inputs, seconds, to check every part runs and reports (the benchmark's test).
+// The floors: a bare parse (engine), fetch + bare parse (create), and for each read query the query
+// floor, the SQL statements its requests run in the server run straight through the driver (reported
+// beside the read target, which is a latency at an open-loop rate). The read benchmark also runs on
+// PostgreSQL when DATABASE_URL points at one. The queue benchmark is judged against the create
+// benchmark's throughput, so it runs create too; its BullMQ part runs on REDIS_URL (or a Redis on
 // 127.0.0.1:6379) when one answers. The crawl benchmark's floor is fetch + bare parse of the same
 // generated site's pages at the crawl's concurrency. The render benchmark's floor only loads the same
 // corpus pages in the same Chromium and reads their DOM, at the pool's concurrency; without Chromium
 // it is skipped and says so. --cpu-prof writes a V8 profile of the servers under test and the floors
 // (each a child process) to bench/.cache/profiles; profile the in-process engine benchmark with
 // `node --cpu-prof --import tsx bench/run.ts --only engine`.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { assertBuilt } from '../test/support/processes.ts';
 import { testRedisAvailable } from '../test/support/redis.ts';
 import { runCrawlBenchmark } from './crawl.ts';
 import { runCreateBenchmark } from './create.ts';
 import { runEngineBenchmark } from './engine.ts';
+import type { BenchMode } from './mode.ts';
 import { REPO_ROOT } from './processes.ts';
 import { runQueueBenchmark } from './queue.ts';
 import { runReadBenchmark } from './read.ts';
@@ -34,76 +42,133 @@ import {
   targetsSection,
   writeResults,
   type BenchResults,
+  type TargetPart,
 } from './report.ts';
+import { round } from './stats.ts';
 
 const BENCHMARKS = ['engine', 'create', 'queue', 'read', 'crawl', 'render'] as const;
+type Benchmark = (typeof BENCHMARKS)[number];
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
     only: { type: 'string' },
+    reports: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string', default: RESULTS_DIR },
   },
 });
-const selected = values.only ? values.only.split(',').map((name) => name.trim()) : [...BENCHMARKS];
-const unknown = selected.filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
-if (unknown.length > 0) {
-  process.stderr.write(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}\n`);
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
   process.exit(2);
-}
-const quick = values.quick;
+};
+if (values.quick && values.smoke) fail('choose --quick or --smoke, not both');
+const mode: BenchMode = values.smoke ? 'smoke' : values.quick ? 'quick' : 'full';
+// Without --only: every benchmark, but at full size not the read benchmark (a million reports: seeded
+// once in 17-25 minutes, then about 7 minutes a database), which runs only when asked.
+const selected = values.only
+  ? values.only.split(',').map((name) => name.trim())
+  : BENCHMARKS.filter((name) => mode !== 'full' || name !== 'read');
+const unknown = selected.filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
+if (unknown.length > 0) fail(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
+const runs = (name: Benchmark) => selected.includes(name);
+const reports = values.reports === undefined ? undefined : Number(values.reports.replaceAll('_', ''));
+if (reports !== undefined && !(Number.isInteger(reports) && reports >= 100)) fail('--reports takes a whole number of reports, at least 100');
+if (reports !== undefined && !runs('read')) fail('--reports sizes the read benchmark: add --only read');
 const processOptions = values['cpu-prof'] ? { cpuProfDir: join(REPO_ROOT, 'bench/.cache/profiles') } : {};
 const postgresUrl = process.env.DATABASE_URL?.match(/^postgres(ql)?:\/\//) ? process.env.DATABASE_URL : undefined;
 
 const print = (section: string) => process.stdout.write(`\n${section}\n`);
+const startedAt = performance.now();
+
+// Every benchmark but the engine's runs the server as `npm start` does, from the build: make it first
+// when dist/ is missing or older than src/ (incremental; seconds when little changed).
+if (selected.some((name) => name !== 'engine')) {
+  try {
+    assertBuilt();
+  } catch {
+    print('dist/ is older than src/ (or missing): npm run build');
+    const build = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/build.mjs')], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) fail(`npm run build failed (${build.status ?? build.signal}): the benchmarks run the built server`);
+    assertBuilt();
+  }
+}
+const durations: Record<string, number> = {};
+/** Runs one benchmark, timed. */
+async function timed<T>(name: string, benchmark: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await benchmark();
+  } finally {
+    durations[name] = round((performance.now() - started) / 1000, 1);
+  }
+}
 const results: Omit<BenchResults, 'targets'> = {
   generated_at: new Date().toISOString(),
-  mode: quick ? 'quick' : 'full',
+  mode,
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   machine: machineInfo(),
+  durations_s: durations,
 };
 print(
   `${results.command}: Node ${results.machine.node}, ${results.machine.cpu_model}, ${results.machine.cores} cores, ` +
-    `load average ${results.machine.load_average.join(' ')}`,
+    `load average ${results.machine.load_average.join(' ')}; running ${selected.join(', ')} (${mode})`,
 );
 
-if (selected.includes('engine')) {
-  results.engine = runEngineBenchmark(quick);
+if (runs('engine')) {
+  results.engine = await timed('engine', () => runEngineBenchmark(mode));
   print(engineSection(results.engine));
 }
-if (selected.includes('create') || selected.includes('queue')) {
-  if (!selected.includes('create')) print('queue: running the create benchmark too; the queue\'s ratio is taken against its throughput.');
-  results.create = await runCreateBenchmark(quick, processOptions);
+if (runs('create') || runs('queue')) {
+  if (!runs('create')) print('queue: running the create benchmark too; the queue\'s ratio is taken against its throughput.');
+  results.create = await timed('create', () => runCreateBenchmark(mode, processOptions));
   print(createSection(results.create));
 }
-if (selected.includes('queue')) {
+if (runs('queue')) {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   // Throws when PAGEGRADE_REQUIRE_REDIS=1 and it does not answer, as the tests do.
   const redis = (await testRedisAvailable(redisUrl))
     ? { url: redisUrl }
     : { skipped: `no Redis answered at ${redisUrl} (set REDIS_URL): BullMQ not measured` };
-  results.queue = await runQueueBenchmark(quick, results.create!, redis, processOptions);
+  results.queue = await timed('queue', () => runQueueBenchmark(mode, results.create!, redis, processOptions));
   print(queueSection(results.queue));
 }
-if (selected.includes('read')) {
-  results.read = await runReadBenchmark('sqlite', quick, processOptions);
+if (runs('read')) {
+  results.read = await timed('read', () => runReadBenchmark('sqlite', mode, { ...processOptions, reports }));
   print(readSection('read', results.read));
   if (postgresUrl) {
-    results.read_postgres = await runReadBenchmark('postgres', quick, { ...processOptions, postgresUrl });
+    results.read_postgres = await timed('read_postgres', () => runReadBenchmark('postgres', mode, { ...processOptions, postgresUrl, reports }));
     print(readSection('read_postgres', results.read_postgres));
   }
 }
-if (selected.includes('crawl')) {
-  results.crawl = await runCrawlBenchmark(quick, processOptions);
+if (runs('crawl')) {
+  results.crawl = await timed('crawl', () => runCrawlBenchmark(mode, processOptions));
   print(crawlSection(results.crawl));
 }
-if (selected.includes('render')) {
-  results.render = await runRenderBenchmark(quick, processOptions);
+if (runs('render')) {
+  results.render = await timed('render', () => runRenderBenchmark(mode, processOptions));
   print(renderSection(results.render));
 }
+durations.total = round((performance.now() - startedAt) / 1000, 1);
 
-const final: BenchResults = { ...results, targets: evaluateTargets(results) };
-print(targetsSection(final.targets, final.mode));
+const modeFlag = mode === 'full' ? '' : ` --${mode}`;
+/** Why a target's part did not run, and how to run it. */
+function notRun(part: TargetPart): string {
+  const benchmark = part.split('.')[0].replace('_postgres', '') as Benchmark;
+  if (!runs(benchmark)) {
+    return benchmark === 'read' && mode === 'full'
+      ? 'runs only when asked: `npm run bench -- --only read` (a million reports, seeded once in 17-25 minutes and kept; then ' +
+          'about 7 minutes a database; on PostgreSQL too with DATABASE_URL)'
+      : `not asked for: \`npm run bench --${modeFlag} --only ${benchmark}\``;
+  }
+  if (part === 'read_postgres') return 'no PostgreSQL: set DATABASE_URL=postgres://... and the read benchmark runs on it too';
+  if (part === 'queue.bullmq' && results.queue?.bullmq_skipped) return results.queue.bullmq_skipped;
+  if (part === 'render' && results.render && 'skipped' in results.render) return results.render.skipped;
+  return 'not measured';
+}
+
+const final: BenchResults = { ...results, targets: evaluateTargets(results, notRun) };
+print(targetsSection(final.targets, durations));
 const files = writeResults(final, values.out);
 print(`Wrote ${files.json} and ${files.markdown}`);

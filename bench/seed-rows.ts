@@ -12,6 +12,8 @@ export interface SeedSize {
   reports: number;
   accounts: number;
   projectsPerAccount: number;
+  /** the reports' page and results come from this many corpus pages' analyses (all when unset) */
+  corpusPages?: number;
 }
 
 /**
@@ -50,9 +52,9 @@ interface Sample {
 }
 
 /** One analysis per corpus page: results of real size (median about 12 KB) to reuse across rows. */
-function corpusSamples(): Sample[] {
+function corpusSamples(pages: number | undefined): Sample[] {
   const generatedAt = new Date(FIRST_GENERATED_AT);
-  return loadCorpus().map((page) => {
+  return loadCorpus().slice(0, pages).map((page) => {
     const analysis = analyzePage(corpusFetchedPage(page), corpusOriginFacts(page), DEFAULT_THRESHOLDS, undefined, generatedAt);
     return { page: analysis.page, results: JSON.stringify(analysis.results), issues: analysis.issues };
   });
@@ -71,7 +73,7 @@ function verdictAndScore(random: () => number): { result: Verdict; score: number
  * on a live service. `userIds[a]` is the database id of account a.
  */
 export function* reportBatches(size: SeedSize, accounts: SeedAccount[], userIds: number[], batchSize: number) {
-  const samples = corpusSamples();
+  const samples = corpusSamples(size.corpusPages);
   const random = seededRandom(SEED_VERSION);
   let batch: ReportInsert[] = [];
   for (let index = 0; index < size.reports; index++) {

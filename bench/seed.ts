@@ -1,7 +1,7 @@
 // The read benchmark's database: seeded in bulk through the repository layer, on SQLite (a file) or
-// PostgreSQL (a schema of its own, so the tests' schemas are untouched). A full-size database is
-// kept between runs (bench/.cache/read-<n>.db, or schema bench_read_<n>) and reused while its seed
-// marker matches; a quick one is seeded fresh and removed afterwards.
+// PostgreSQL (a schema of its own, so the tests' schemas are untouched). A large database (read.ts
+// says from what size) is kept between runs (bench/.cache/read-<n>.db, or schema bench_read_<n>) and
+// reused while its seed marker matches; a small one is seeded fresh and removed afterwards.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { goodPage, html, startSite, type Site } from '../test/support/site-server.ts';
-import { startServerProcess, type ServerProcess } from '../test/hardening/support/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../test/support/server-process.ts';
 
 /** RSS may grow this much from the end of warm-up to the end of the run. */
 const MAX_RSS_GROWTH = 0.2;

@@ -1,7 +1,8 @@
 // `npm run measure:runs-migration -- [--dialect sqlite|postgres] [--reports 1000000]`: how long the
-// migration to runs (issue 28) takes on a database of that many reports with results of real size,
-// made by the migrations of the release before it. PostgreSQL needs DATABASE_URL (a schema of its own
-// is made and dropped). Prints the seconds for the seed and for the migration, and the sizes.
+// migration to runs (every report's results copied into its first run) takes on a database of that many
+// reports with results of real size, made by the migrations of the release before it. PostgreSQL needs
+// DATABASE_URL (a schema of its own is made and dropped). Prints the seconds for the seed and for the
+// migration, and the sizes.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -75,6 +75,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the job retry wait and the scheduler interval, within their bounds', () => {
+    expect(loadConfig({})).toMatchObject({ jobRetryMs: 5000, schedulerIntervalMs: 5000 });
+    expect(loadConfig({ PAGEGRADE_JOB_RETRY_MS: '0', PAGEGRADE_SCHEDULER_INTERVAL_MS: '200' })).toMatchObject({ jobRetryMs: 0, schedulerIntervalMs: 200 });
+    expect(() => loadConfig({ PAGEGRADE_JOB_RETRY_MS: '-1' })).toThrow(/PAGEGRADE_JOB_RETRY_MS must be an integer from 0 to 3600000; got "-1"/);
+    expect(() => loadConfig({ PAGEGRADE_SCHEDULER_INTERVAL_MS: '50' })).toThrow(/PAGEGRADE_SCHEDULER_INTERVAL_MS must be an integer from 100 to 60000/);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -31,10 +31,17 @@ export interface Config {
    * over (the embedded engine's lease, BullMQ's lock).
    */
   jobLeaseMs: number;
+  /** Wait before a failed background job's first retry, doubled for each further one (both engines). */
+  jobRetryMs: number;
   /** Runs kept per report, the oldest deleted first. */
   runsKept: number;
   /** The shortest interval a cron schedule may have. */
   minScheduleMinutes: number;
+  /**
+   * How often each process that runs jobs looks for reports whose schedule is due. Schedules are in
+   * minutes, so the default starts a run within seconds of its slot.
+   */
+  schedulerIntervalMs: number;
   /** A run whose score fell by at least this much since the run before is a regression (webhook). */
   alertScoreDrop: number;
   /** Analyses one account may have running at once (create and regenerate). */
@@ -194,7 +201,7 @@ function thresholdsSetting(env: NodeJS.ProcessEnv): CheckThresholds {
 /**
  * A thread per core, at most four. The main thread (HTTP, database, fetching) waits on fetches and
  * the disk for much of a create, so it needs no core of its own: on two cores a second analysis
- * thread made the create benchmark 8-10% faster (session 7, three alternating runs each), and a third
+ * thread made the create benchmark 8-10% faster (three alternating runs each), and a third
  * was slower again. Past four threads the main thread, not parsing, limits how many reports a process
  * makes. On one core the one thread keeps parsing off the event loop.
  */
@@ -258,9 +265,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     queuePrefix: queuePrefixSetting(env),
     jobLeaseMs: integerSetting(env, 'PAGEGRADE_JOB_LEASE_MS', 30_000, 1_000, 3_600_000),
+    jobRetryMs: integerSetting(env, 'PAGEGRADE_JOB_RETRY_MS', 5_000, 0, 3_600_000),
     runsKept: integerSetting(env, 'PAGEGRADE_RUNS_KEPT', 100, 1, 100_000),
     alertScoreDrop: integerSetting(env, 'PAGEGRADE_ALERT_SCORE_DROP', 10, 1, 100),
     minScheduleMinutes: integerSetting(env, 'PAGEGRADE_MIN_SCHEDULE_MINUTES', 60, 1, 7 * 24 * 60),
+    schedulerIntervalMs: integerSetting(env, 'PAGEGRADE_SCHEDULER_INTERVAL_MS', 5_000, 100, 60_000),
     maxAnalysesPerAccount: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES_PER_ACCOUNT', 16, 1),
     maxAnalyses: integerSetting(env, 'PAGEGRADE_MAX_ANALYSES', 64, 1),
     workers: integerSetting(env, 'PAGEGRADE_WORKERS', DEFAULT_WORKERS, 0, MAX_WORKERS),

@@ -22,7 +22,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     process.stdout.write(
       `\nCreated the first account (${bootstrap.created.email}). Its API key, shown only this once:\n\n` +
         `    ${bootstrap.created.apiKey}\n\n` +
-        `Use it as "Authorization: Bearer <key>". Make more with: npm run cli -- keys create --email ${bootstrap.created.email}\n\n`,
+        `Use it as "Authorization: Bearer <key>". Make more with: npx pagegrade keys create --email ${bootstrap.created.email}\n\n`,
     );
   }
   await app.listen({ port: config.port, host: config.host });

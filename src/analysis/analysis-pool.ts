@@ -66,7 +66,14 @@ interface Thread {
  */
 const TASKS_PER_THREAD = 2;
 
-const WORKER_URL = new URL('./analysis-worker.mjs', import.meta.url);
+/**
+ * Compiled (dist/), this module is JavaScript and so is its worker. Run from the sources (tsx, vitest)
+ * it is TypeScript, and the worker starts through analysis-worker.mjs, which registers tsx first.
+ */
+const WORKER_URL = new URL(
+  new URL(import.meta.url).pathname.endsWith('.ts') ? './analysis-worker.mjs' : './analysis-worker.js',
+  import.meta.url,
+);
 const pools = new Map<number, AnalysisPool>();
 
 /** The process's pool of `threads` workers, made on first use. */

@@ -24,7 +24,7 @@ export interface AnalyzerOptions {
 }
 
 interface AnalyzeRequest {
-  /** Also load the page in the browser and compare its DOM with the raw HTML (API.md "Rendering"). */
+  /** Also load the page in the browser and compare its DOM with the raw HTML (render=1). */
   render?: boolean;
 }
 

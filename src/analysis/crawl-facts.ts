@@ -1,4 +1,4 @@
-// The compact facts of one analysed page that a crawl keeps for its site checks (CHECKS.md "Site
+// The compact facts of one analysed page that a crawl keeps for its site checks (docs/checks.md, "Site
 // checks"): taken from the snapshot where it is parsed (an analysis thread), so the snapshot itself
 // never travels or stays in memory.
 import { createHash } from 'node:crypto';

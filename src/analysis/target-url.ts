@@ -1,4 +1,4 @@
-// Validation and normalisation of the URL a report is made for (API.md, POST /reports).
+// Validation and normalisation of the URL a report is made for (`url` of POST /api/v1/reports, docs/api.md).
 
 const MAX_URL_LENGTH = 2048;
 

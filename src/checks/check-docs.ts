@@ -20,13 +20,11 @@ export function renderCheckDocs(
     '',
     '<!-- Generated from src/checks by `npm run docs:checks`; do not edit by hand. -->',
     '',
-    `Every report runs these ${checks.length} checks. A check passes, fails, or does not apply (\`passed: null\`, with a reason).`,
-    `Points by importance: high ${points.high}, medium ${points.medium}, low ${points.low}; the score is the share of points`,
-    'earned among applicable checks, 0-100. 80 and above is good, 50 and above decent, below 50 bad; a page that',
-    'cannot be indexed (`noindex` or `robots` failed) is at most decent, and a page whose final status is an error',
-    '(`http_status` failed: 4xx or 5xx) is bad whatever it scores.',
-    'Numeric limits are defaults an operator can change with `PAGEGRADE_THRESHOLDS` (keys in src/checks/thresholds.ts).',
+    `Every report runs these ${checks.length} checks, each under its id in the report's \`results\`. A check passes, fails,`,
+    'or does not apply (`passed: null`, with a reason). Numeric limits are defaults an operator can change with',
+    '`PAGEGRADE_THRESHOLDS` (keys in src/checks/thresholds.ts).',
     '',
+    ...scoreSection(points),
   ];
   for (const category of Object.keys(CATEGORY_TITLES) as Category[]) {
     const inCategory = checks.filter((check) => check.category === category);
@@ -40,6 +38,26 @@ export function renderCheckDocs(
   return lines.join('\n');
 }
 
+/**
+ * How results become a score and a verdict (scoring/score.ts). The points come from the caller; the
+ * rules are written here, and src/scoring/score-docs.test.ts holds the scoring code to what they say.
+ */
+function scoreSection(points: Readonly<Record<Importance, number>>): string[] {
+  return [
+    '## Score and verdict',
+    '',
+    `- Points by importance: high ${points.high}, medium ${points.medium}, low ${points.low}.`,
+    '- The score is `round(100 * points of passed checks / points of applicable checks)`, 0-100: a check that does',
+    '  not apply counts on neither side.',
+    '- The verdict (`result`): `good` from a score of 80, `decent` from 50, `bad` below.',
+    '- A page search engines cannot index (`noindex` or `robots` failed) is at most `decent`.',
+    '- A page whose final status is an error (`http_status` failed: 4xx or 5xx) is `bad` whatever it scores.',
+    '- A category\'s score (SEO, Performance, Security, Miscellaneous) is the same fraction over that category\'s',
+    '  checks alone; it has none when none of them applies.',
+    '',
+  ];
+}
+
 /** The checks a crawl runs over the whole site: they rank its issues and never enter a page's score. */
 function siteSection(siteChecks: readonly SiteCheckDefinition[], points: Readonly<Record<Importance, number>>): string[] {
   if (siteChecks.length === 0) return [];
@@ -48,7 +66,8 @@ function siteSection(siteChecks: readonly SiteCheckDefinition[], points: Readonl
     '',
     `A crawl runs these ${siteChecks.length} checks over the whole site once every page is in. Each counts what it finds and`,
     `lists the pages involved. Their points (high ${points.high}, medium ${points.medium}, low ${points.low}) rank them in the crawl's report;`,
-    'they do not enter page scores, and a crawl is at most decent while a high-importance site check finds anything.',
+    'they do not enter page scores. A crawl\'s score is the mean of its pages\' scores, rounded, and its verdict follows',
+    'the verdict rule above, but a crawl is at most `decent` while a high-importance site check finds anything.',
     '',
     ...siteChecks.flatMap((check) => [...checkEntry(check), '']),
   ];

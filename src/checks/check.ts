@@ -29,7 +29,7 @@ export type CheckOutcome<V = unknown> =
   | { passed: null; value?: V; reason: string };
 
 export interface CheckDefinition<V extends TSchema = TSchema> {
-  /** The key in `results`: exactly the id of CHECKS.md. */
+  /** The key in `results` (phpRank's result id where phpRank has the check, so its clients keep working). */
   id: string;
   category: Category;
   importance: Importance;

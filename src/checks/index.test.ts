@@ -1,5 +1,6 @@
-// The registry as a whole: exactly the checks of CHECKS.md (id, category, importance, table order),
-// one file per check named after its id, documented for people, and the generated docs current.
+// The registry as a whole: exactly the checks docs/checks.md documents (id, category, importance,
+// order; points by importance), one file per check named after its id, documented for people, and
+// docs/checks.md what `npm run docs:checks` makes from the registry now.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from './index.ts';
@@ -7,69 +8,45 @@ import { siteChecks } from './site/index.ts';
 import { renderCheckDocs } from './check-docs.ts';
 import { POINTS } from '../scoring/score.ts';
 
-interface TableRow {
+interface DocumentedCheck {
   id: string;
   category: string;
   importance: string;
 }
 
-/** Every check row of CHECKS.md's category tables, with the category of the section it stands in. */
-function checksMdRows(): TableRow[] {
-  const rows: TableRow[] = [];
-  let category = '';
-  for (const line of checksMd().split('\n')) {
-    const heading = /^## (.+)$/.exec(line);
-    if (heading) category = ['SEO', 'Performance', 'Security', 'Miscellaneous'].includes(heading[1]) ? heading[1].toLowerCase() : '';
-    const row = /^\| `([a-z0-9_]+)` \| (high|medium|low) \|/.exec(line);
-    if (row && category !== '') rows.push({ id: row[1], category, importance: row[2] });
+const CATEGORY_SECTIONS: Record<string, string> = { SEO: 'seo', Performance: 'performance', Security: 'security', Miscellaneous: 'miscellaneous' };
+
+function checksDoc(): string {
+  return readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8');
+}
+
+/** Every check docs/checks.md documents (`### \`id\` (importance)`), with the category of the section it stands in. */
+function documentedChecks(): DocumentedCheck[] {
+  const checks: DocumentedCheck[] = [];
+  let category: string | undefined;
+  for (const line of checksDoc().split('\n')) {
+    const section = /^## (.+)$/.exec(line);
+    if (section) category = CATEGORY_SECTIONS[section[1]];
+    const entry = /^### `([a-z0-9_]+)` \((high|medium|low)\)$/.exec(line);
+    if (entry && category) checks.push({ id: entry[1], category, importance: entry[2] });
   }
-  return rows;
-}
-
-/** The rows of CHECKS.md's "New checks" table, whose second column is the category. */
-function newCheckRows(): TableRow[] {
-  const text = checksMd();
-  const table = text.slice(text.indexOf('## New checks'), text.indexOf('\n## ', text.indexOf('## New checks') + 1));
-  return [...table.matchAll(/^\| `([a-z0-9_]+)` \| (seo|performance|security|miscellaneous) \| (high|medium|low) \|/gm)].map((row) => ({
-    id: row[1],
-    category: row[2],
-    importance: row[3],
-  }));
-}
-
-function checksMd(): string {
-  return readFileSync(new URL('../../../shared/CHECKS.md', import.meta.url), 'utf8');
-}
-
-/** The registry's order: category by category, each category's table rows, then its new checks that are built. */
-function expectedRegistry(built: ReadonlySet<string>): TableRow[] {
-  const rows = checksMdRows();
-  const added = newCheckRows().filter((row) => built.has(row.id));
-  return ['seo', 'performance', 'security', 'miscellaneous'].flatMap((category) => [
-    ...rows.filter((row) => row.category === category),
-    ...added.filter((row) => row.category === category),
-  ]);
+  return checks;
 }
 
 const fileBase = (id: string) => id.replace(/_/g, '-');
 
 describe('check registry', () => {
-  it('holds exactly the checks of CHECKS.md, each once, in table order, with category and importance', () => {
-    const built = new Set(allChecks.map((check) => check.id));
-    expect(checksMdRows().length).toBeGreaterThan(40);
-    expect(allChecks.map(({ id, category, importance }) => ({ id, category, importance }))).toEqual(expectedRegistry(built));
-    expect(built.size).toBe(allChecks.length);
+  it('holds exactly the checks of docs/checks.md, each once, in its order, with category and importance', () => {
+    const documented = documentedChecks();
+    expect(documented.length).toBeGreaterThan(40);
+    expect(allChecks.map(({ id, category, importance }) => ({ id, category, importance }))).toEqual(documented);
+    expect(new Set(allChecks.map((check) => check.id)).size).toBe(allChecks.length);
   });
 
-  it('registers the new checks that are built with the category and importance of their table', () => {
-    const newRows = newCheckRows();
-    const built = ['ai_crawlers', 'llms_txt', 'javascript_dependency'];
-    expect(newRows.map((row) => row.id)).toEqual(expect.arrayContaining(built));
-    for (const id of built) {
-      const check = allChecks.find((candidate) => candidate.id === id);
-      expect(check, id).toBeDefined();
-      expect({ id, category: check!.category, importance: check!.importance }).toEqual(newRows.find((row) => row.id === id));
-    }
+  it('weighs each importance with the points docs/checks.md gives it', () => {
+    const points = /^- Points by importance: high (\d+), medium (\d+), low (\d+)\.$/m.exec(checksDoc());
+    expect(points, 'the points line of docs/checks.md').not.toBeNull();
+    expect(POINTS).toEqual({ high: Number(points![1]), medium: Number(points![2]), low: Number(points![3]) });
   });
 
   it.each(allChecks.map((check) => [check.id, check] as const))('%s lives in its own file with a test beside it', async (id, check) => {
@@ -101,7 +78,6 @@ describe('check registry', () => {
   });
 
   it('keeps docs/checks.md in step with the registry (npm run docs:checks)', () => {
-    const committed = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderCheckDocs(allChecks, siteChecks, POINTS));
+    expect(checksDoc(), 'docs/checks.md is out of date with the registry: run `npm run docs:checks`').toBe(renderCheckDocs(allChecks, siteChecks, POINTS));
   });
 });

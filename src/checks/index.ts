@@ -1,4 +1,5 @@
-// The static registry of every check, in the order of CHECKS.md. Reports list results in this order.
+// The static registry of every check, category by category: docs/checks.md is generated from it, in
+// this order. Reports list results in this order.
 import type { CheckDefinition } from './check.ts';
 import { seoChecks } from './seo/index.ts';
 import { performanceChecks } from './performance/index.ts';

@@ -1,4 +1,4 @@
-// Default limits of the checks (CHECKS.md). An operator overrides any of them with
+// Default limits of the checks (docs/checks.md describes each check). An operator overrides any of them with
 // PAGEGRADE_THRESHOLDS='{"title_max_chars": 65}' (see config.ts).
 
 export interface CheckThresholds {

@@ -1,5 +1,5 @@
-// `analyze --budget <file>`: assertions every analysed page must meet, from a JSON file (API.md, "The
-// command line for pipelines"). Every key is optional:
+// `analyze --budget <file>`: assertions every analysed page must meet, from a JSON file (README,
+// "Command line"). Every key is optional:
 //   {"min_score": 80, "categories": {"seo": 90, "performance": 50}, "must_pass": ["title"],
 //    "max_failed": {"high": 0, "medium": 3, "low": 10}}
 // A broken assertion is a failed gate (exit code 1, as --min-score); an unreadable or invalid file is a

@@ -1,19 +1,77 @@
-// pagegrade's command line: a table of subcommands, each a thin file in commands/.
+// pagegrade's command line: a table of subcommands, each a thin file in commands/ loaded only when it
+// runs. Loading them all (Fastify, Kysely, the checks, ...) took most of a second, so `pagegrade --help`
+// and a mistyped command load none: the table repeats each command's name and summary for the overview,
+// and a command whose own disagree is an error, which every command's `--help` test would show.
 import { pathToFileURL } from 'node:url';
 import { parseCommandArgs, UsageError, type CliIo, type Command } from './command.ts';
 import { ConfigError } from '../config.ts';
 import { ValidationError, NotFoundError } from '../services/errors.ts';
-import { serve } from './commands/serve.ts';
-import { migrate } from './commands/migrate.ts';
-import { usersCreate, usersList } from './commands/users.ts';
-import { keysCreate, keysList, keysRevoke } from './commands/keys.ts';
-import { analyze } from './commands/analyze.ts';
-import { worker } from './commands/worker.ts';
-import { crawl } from './commands/crawl.ts';
-import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
 
-export const commands: readonly Command[] = [analyze, crawl, serve, worker, migrate, usersCreate, usersList, keysCreate, keysRevoke, keysList,
-  webhooksCreate, webhooksList, webhooksDelete];
+interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const commands: readonly CommandEntry[] = [
+  {
+    name: 'analyze',
+    summary: 'Analyse pages without a server and print a report (or JSON); exit codes for CI gates.',
+    load: async () => (await import('./commands/analyze.ts')).analyze,
+  },
+  {
+    name: 'crawl',
+    summary: 'Audit a whole site without a server: crawl it, print its score, site issues and pages.',
+    load: async () => (await import('./commands/crawl.ts')).crawl,
+  },
+  {
+    name: 'serve',
+    summary: 'Run the HTTP API server (settings from the environment: PORT, HOST, DATABASE_URL, ...).',
+    load: async () => (await import('./commands/serve.ts')).serve,
+  },
+  {
+    name: 'worker',
+    summary: 'Run background jobs from the queue until SIGTERM; serves no requests.',
+    load: async () => (await import('./commands/worker.ts')).worker,
+  },
+  { name: 'migrate', summary: 'Apply pending database migrations.', load: async () => (await import('./commands/migrate.ts')).migrate },
+  {
+    name: 'users create',
+    summary: 'Create an account and its first API key (the key is shown once).',
+    load: async () => (await import('./commands/users.ts')).usersCreate,
+  },
+  { name: 'users list', summary: 'List accounts.', load: async () => (await import('./commands/users.ts')).usersList },
+  {
+    name: 'keys create',
+    summary: 'Create another API key for an account (the key is shown once).',
+    load: async () => (await import('./commands/keys.ts')).keysCreate,
+  },
+  {
+    name: 'keys revoke',
+    summary: 'Revoke an API key, named by its prefix (from keys list) or the whole key.',
+    load: async () => (await import('./commands/keys.ts')).keysRevoke,
+  },
+  {
+    name: 'keys list',
+    summary: 'List API keys (prefixes only; secrets are never stored).',
+    load: async () => (await import('./commands/keys.ts')).keysList,
+  },
+  {
+    name: 'webhooks create',
+    summary: 'Register a webhook for an account (its signing secret is shown once).',
+    load: async () => (await import('./commands/webhooks.ts')).webhooksCreate,
+  },
+  {
+    name: 'webhooks list',
+    summary: "List an account's webhooks (never their secrets).",
+    load: async () => (await import('./commands/webhooks.ts')).webhooksList,
+  },
+  {
+    name: 'webhooks delete',
+    summary: "Delete one of an account's webhooks, named by its id (from webhooks list), with its deliveries.",
+    load: async () => (await import('./commands/webhooks.ts')).webhooksDelete,
+  },
+];
 
 function overview(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
@@ -21,13 +79,21 @@ function overview(): string {
   return `Usage: pagegrade <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "pagegrade <command> --help" for a command's options.\n`;
 }
 
-function findCommand(argv: string[]): { command: Command; rest: string[] } | null {
+function findCommand(argv: string[]): { entry: CommandEntry; rest: string[] } | null {
   for (const words of [2, 1]) {
     const name = argv.slice(0, words).join(' ');
-    const command = commands.find((candidate) => candidate.name === name);
-    if (command) return { command, rest: argv.slice(words) };
+    const entry = commands.find((candidate) => candidate.name === name);
+    if (entry) return { entry, rest: argv.slice(words) };
   }
   return null;
+}
+
+async function loadCommand(entry: CommandEntry): Promise<Command> {
+  const command = await entry.load();
+  if (command.name !== entry.name || command.summary !== entry.summary) {
+    throw new Error(`src/cli/main.ts lists "${entry.name}" as "${entry.summary}", but the command says "${command.name}": "${command.summary}"`);
+  }
+  return command;
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -40,7 +106,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`Unknown command "${argv.slice(0, 2).join(' ')}".\n\n${overview()}`);
     return 2;
   }
-  const { command, rest } = found;
+  const { entry, rest } = found;
+  const command = await loadCommand(entry);
   try {
     const args = parseCommandArgs(command, rest);
     if (args.values.help) {

@@ -1,4 +1,4 @@
-// CSV exports (API.md "Checks and exports": format=csv on a list): RFC 4180 text, streamed row by row,
+// CSV exports (format=csv on a list, docs/api.md "Lists and pagination"): RFC 4180 text, streamed row by row,
 // safe to open in a spreadsheet. The API and the dashboard send the same files through sendCsv.
 //
 // - A header line, then one line per row; lines end in CRLF (RFC 4180). No byte order mark.

@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, SqliteDialect, type Dialect } from 'kysely';
+import { CurrentSchemaPostgresDialect } from './postgres-dialect.ts';
 import pg from 'pg';
 import { guardPostgresPool } from './postgres-connection-guard.ts';
 import { reusingStatements } from './sqlite-statements.ts';
@@ -87,7 +88,7 @@ function createDialect(config: DatabaseConfig, options: CreateDbOptions): Dialec
       // Kysely opens the connection on its first query and closes it on destroy.
       return new SqliteDialect({ database: async () => reusingStatements(openSqlite(config.filename, options.sqliteCacheMb ?? 64)) });
     case 'postgres':
-      return new PostgresDialect({ pool: async () => openPostgresPool(config.connectionString, options) });
+      return new CurrentSchemaPostgresDialect({ pool: async () => openPostgresPool(config.connectionString, options) });
     default:
       throw new Error(`unknown database dialect: ${JSON.stringify(config satisfies never)}`);
   }

@@ -1,7 +1,7 @@
 // Keeps a PostgreSQL connection's failure from crashing the process or poisoning the pool.
 // - pg emits 'error' on a client whose connection drops; pg-pool listens only while the client is
 //   idle, so a drop with queries in flight (a database restart under load) was an unhandled 'error'
-//   event and killed the server (issue 33). Every client gets a listener for its whole life.
+//   event and killed the server. Every client gets a listener for its whole life.
 // - After query_timeout pg rejects the query but keeps the connection, still waiting for an answer that
 //   may never come, and the pool would hand it out again: it is closed instead, and the pool drops it.
 import type pg from 'pg';

@@ -1,6 +1,7 @@
 // better-sqlite3 compiles SQL on every prepare(), and Kysely's SQLite driver prepares every statement
 // each time it runs. A background analysis runs about twenty statements of a dozen shapes, and
-// compiling them again each time cost about 1.3 ms of CPU per report (docs/performance.md, issue 27):
+// compiling them again each time cost about 1.3 ms of CPU per report (a CPU profile of the queue
+// benchmark, docs/performance.md):
 // here each SQL text is compiled once and its statement reused (values are bound, never in the text).
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';

@@ -115,7 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   registerSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy } });
-  // Bodies are forms or JSON (API.md); Fastify's default text/plain parser would let other types in.
+  // Bodies are forms or JSON (docs/api.md, "Requests"); Fastify's default text/plain parser would let
+  // other types in.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   await registerOpenApi(app);

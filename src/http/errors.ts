@@ -1,6 +1,7 @@
-// One place that turns any error into the contract's error bodies (API.md "Errors"), including the
-// answers Fastify and Node would otherwise write in their own shapes (bad URLs, oversized headers,
-// requests that arrive while the server shuts down), and that refuses input the database cannot take.
+// One place that turns any error into the contract's error bodies (docs/api.md, "Answers and errors"),
+// including the answers Fastify and Node would otherwise write in their own shapes (bad URLs, oversized
+// headers, requests that arrive while the server shuts down), and that refuses input the database
+// cannot take.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -88,7 +89,7 @@ const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
   switch (error.code) {
-    // Broken percent-encoding in the path names no resource (API.md: an id that is not one is a 404).
+    // Broken percent-encoding in the path names no resource (as an id that is not one is a 404).
     // (The router has not chosen a route yet, so the app's not-found handler is out of reach here.)
     case 'FST_ERR_BAD_URL':
       void reply.code(404).send(NOT_FOUND_BODY);
@@ -135,7 +136,7 @@ export const frameworkErrorOptions = {
 /**
  * How long a kept-alive connection that is idle when the server starts closing stays open. Node
  * closes idle connections the moment the server closes, so a request the client had just sent on one
- * met a reset instead of a 503 (issue 33); for this long it is answered 503 and its connection
+ * met a reset instead of a 503; for this long it is answered 503 and its connection
  * closed, then the connections still idle are closed. Short: it can hold a shutdown that long.
  */
 const IDLE_CONNECTION_GRACE_MS = 1_000;
@@ -181,7 +182,8 @@ function isNonFinite(value: unknown): boolean {
 
 /**
  * Fields of a query, path or body object whose value fails `test`. Only fields the route's schema
- * declares count (API.md: unknown parameters are ignored); a route without one has all counted.
+ * declares count (unknown parameters are ignored, docs/api.md "Requests"); a route without one has all
+ * counted.
  */
 function fieldsWhere(values: unknown, schema: unknown, test: (value: unknown) => boolean): string[] {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return [];

@@ -1,6 +1,6 @@
-// A known path asked with another method answers 405 with an Allow header (API.md), whatever the
+// A known path asked with another method answers 405 with an Allow header (docs/api.md), whatever the
 // method: Fastify routes only the methods it knows, so the rest Node's parser accepts (PROPFIND,
-// LOCK, ...) are made known first, or they would fall through to a 404 (issue 33).
+// LOCK, ...) are made known first, or they would fall through to a 404.
 import { METHODS } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 

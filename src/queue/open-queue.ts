@@ -14,18 +14,19 @@ export function queueEngine(redisUrl: string | undefined): QueueEngine {
 
 export function openQueue<Kinds extends JobKinds>(
   db: Kysely<Database>,
-  settings: { redisUrl: string | undefined; queuePrefix: string; jobLeaseMs: number },
+  settings: { redisUrl: string | undefined; queuePrefix: string; jobLeaseMs: number; jobRetryMs: number },
   onError: QueueErrorReporter,
 ): JobQueue<Kinds> {
-  const { redisUrl, queuePrefix, jobLeaseMs } = settings;
+  const { redisUrl, queuePrefix, jobLeaseMs, jobRetryMs } = settings;
   const engine = queueEngine(redisUrl);
   switch (engine) {
     case 'embedded':
-      return createEmbeddedQueue<Kinds>(db, { leaseMs: jobLeaseMs, onError });
+      return createEmbeddedQueue<Kinds>(db, { leaseMs: jobLeaseMs, retryDelayMs: jobRetryMs, onError });
     case 'bullmq':
       return createBullmqQueue<Kinds>({
         redisUrl: redisUrl!,
         prefix: queuePrefix,
+        retryDelayMs: jobRetryMs,
         // A dead worker's job is found at the next stalled check after its lock ran out.
         lockDurationMs: jobLeaseMs,
         stalledIntervalMs: jobLeaseMs,

@@ -17,7 +17,7 @@ interface Pair<T> {
   rendered: T;
 }
 
-/** The report's `rendered` (API.md "Rendering"). */
+/** The report's `rendered` (docs/api.md, `Report`). */
 export interface RenderedComparison {
   title: Pair<string | null>;
   meta_description: Pair<string | null>;

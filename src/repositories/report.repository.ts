@@ -122,8 +122,8 @@ function pageQuery(db: DbExecutor, userId: number, options: ReportListOptions) {
  * By the sort key, then id in the same direction, so pages never overlap. A report without a run has
  * no generated_at: it sorts first ascending and last descending on both dialects (SQLite's own order
  * for null, and PostgreSQL's generated_at indexes are NULLS FIRST to match). Nor has it a score, and
- * that one sorts last in both directions (API.md): SQLite walks its one score index in two passes,
- * PostgreSQL has an index for each direction. A result filter never matches such a report, so there
+ * that one sorts last in both directions (docs/api.md, `sort_by`): SQLite walks its one score index
+ * in two passes, PostgreSQL has an index for each direction. A result filter never matches such a report, so there
  * the score sort says nothing of nulls, and one index per filter serves both directions on both.
  */
 function ordered<Query extends SelectQueryBuilder<Database, 'reports', object>>(query: Query, options: ReportSortOptions): Query {

@@ -9,7 +9,7 @@ describe('AI_USER_AGENTS', () => {
     for (const { token } of AI_USER_AGENTS) expect(token).toMatch(/^[A-Za-z_-]+$/);
   });
 
-  it('holds the crawlers CHECKS.md names, with their purpose', () => {
+  it('holds the crawlers the ai_crawlers check must know, with their purpose', () => {
     const purpose = Object.fromEntries(AI_USER_AGENTS.map((agent) => [agent.token, agent.purpose]));
     expect(purpose).toMatchObject({
       'OAI-SearchBot': 'search',

@@ -1,4 +1,4 @@
-// Response schema of GET /api/v1/checks (API.md "Checks and exports"): what each check of a report
+// Response schema of GET /api/v1/checks (docs/api.md, "Checks"): what each check of a report
 // means and how to fix it, so a client reading `results` can explain them.
 import { Type } from '@sinclair/typebox';
 import { oneOf } from './common.ts';

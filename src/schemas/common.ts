@@ -26,7 +26,7 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-86
 
 const LIST_FORMATS = ['json', 'csv'] as const;
 
-/** `format` of a list that can also be exported (API.md "Checks and exports"). */
+/** `format` of a list that can also be exported (docs/api.md, "Lists and pagination"). */
 export const ListFormatQuery = {
   format: Type.Optional(
     oneOf(LIST_FORMATS, {

@@ -1,4 +1,4 @@
-// Request and response schemas of /api/v1/crawls (API.md "Site audits (crawls)").
+// Request and response schemas of /api/v1/crawls (docs/api.md, "Site audits (crawls)").
 import { Type } from '@sinclair/typebox';
 import { CRAWL_STATES } from '../db/tables/crawl.table.ts';
 import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
@@ -25,8 +25,8 @@ export const StartCrawlBody = Type.Object(
 
 export const CrawlListQuery = Type.Object({
   project: Type.Optional(Type.String({ maxLength: 300, description: 'Only crawls of this project (host).' })),
-  state: Type.Optional(oneOf(CRAWL_STATES)),
-  sort_by: Type.Optional(oneOf(['id', 'created_at'] as const, { default: 'id' })),
+  state: Type.Optional(oneOf(CRAWL_STATES, { description: 'Only crawls in this state.' })),
+  sort_by: Type.Optional(oneOf(['id', 'created_at'] as const, { description: 'Ties break by id.', default: 'id' })),
   sort: PaginationQuery.sort,
   per_page: PaginationQuery.per_page,
   page: PaginationQuery.page,
@@ -34,9 +34,9 @@ export const CrawlListQuery = Type.Object({
 
 export const CrawlPageListQuery = Type.Object({
   status: Type.Optional(oneOf(['2xx', '3xx', '4xx', '5xx', 'failed'] as const, { description: 'The first answer\'s status class; failed: unreachable.' })),
-  result: Type.Optional(oneOf(RESULTS)),
-  sort_by: Type.Optional(oneOf(['url', 'depth', 'score', 'inlinks'] as const, { default: 'url' })),
-  sort: Type.Optional(oneOf(['asc', 'desc'] as const, { default: 'asc' })),
+  result: Type.Optional(oneOf(RESULTS, { description: 'Only HTML pages analysed with this verdict.' })),
+  sort_by: Type.Optional(oneOf(['url', 'depth', 'score', 'inlinks'] as const, { description: 'depth: clicks from the start page; inlinks: internal pages linking to the page.', default: 'url' })),
+  sort: Type.Optional(oneOf(['asc', 'desc'] as const, { description: 'Sort direction.', default: 'asc' })),
   per_page: PaginationQuery.per_page,
   page: PaginationQuery.page,
   ...ListFormatQuery,
@@ -96,10 +96,10 @@ const CrawlIssue = Type.Object(
   { $id: 'CrawlIssue' },
 );
 
-export const CrawlResponse = ObjectEnvelope(Crawl, 200, { title: 'CrawlResponse' });
+export const CrawlResponse = ObjectEnvelope(Crawl, 200, { title: 'CrawlResponse', description: 'The crawl.' });
 export const CrawlQueuedResponse = ObjectEnvelope(Crawl, 202, { title: 'CrawlQueued', description: 'The crawl, stored and queued.' });
-export const CrawlListResponse = ListEnvelope(Crawl, { title: 'CrawlList' });
-export const CrawlPageListResponse = ListEnvelope(CrawlPage, { title: 'CrawlPageList' });
+export const CrawlListResponse = ListEnvelope(Crawl, { title: 'CrawlList', description: 'A page of the caller\'s crawls.' });
+export const CrawlPageListResponse = ListEnvelope(CrawlPage, { title: 'CrawlPageList', description: 'A page of the URLs the crawl reached.' });
 export const CrawlIssuesResponse = ObjectEnvelope(Type.Array(CrawlIssue), 200, { title: 'CrawlIssues', description: 'Site issues, by importance; empty until the crawl is done.' });
 export const CrawlDeletedResponse = Type.Object(
   { id: Type.Integer(), object: Type.Literal('crawl'), deleted: Type.Literal(true), status: Type.Literal(200) },

@@ -1,4 +1,4 @@
-// Request and response schemas of /api/v1/projects (API.md "Project").
+// Request and response schemas of /api/v1/projects (docs/api.md, "Projects").
 import { Type, type Static } from '@sinclair/typebox';
 import { ListEnvelope, ListFormatQuery, PaginationQuery, Timestamp, oneOf } from './common.ts';
 

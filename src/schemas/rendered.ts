@@ -1,4 +1,4 @@
-// The schema of a report's and a run's `rendered` (API.md "Rendering"): what JavaScript changed, why
+// The schema of a report's and a run's `rendered` (render=1, docs/api.md): what JavaScript changed, why
 // the page could not be rendered, or null when rendering was not asked for.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { oneOf } from './common.ts';

@@ -1,4 +1,4 @@
-// Request and response schemas of /api/v1/reports (API.md "Report").
+// Request and response schemas of /api/v1/reports (docs/api.md, "Reports").
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 import { ReportResults } from './check-results.ts';

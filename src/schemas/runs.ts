@@ -1,4 +1,4 @@
-// Request and response schemas of a report's runs and their diff (API.md "Runs").
+// Request and response schemas of a report's runs and their diff (docs/api.md, "Runs of a report").
 import { Type } from '@sinclair/typebox';
 import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 import { ReportResults } from './check-results.ts';

@@ -1,4 +1,4 @@
-// Request and response schemas of /api/v1/webhooks (API.md "Webhooks").
+// Request and response schemas of /api/v1/webhooks (docs/api.md, "Webhooks").
 import { Type } from '@sinclair/typebox';
 import { WEBHOOK_EVENTS } from '../services/webhook-events.ts';
 import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';

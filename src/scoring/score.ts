@@ -1,6 +1,6 @@
-// The score and verdict of CHECKS.md: a weighted fraction of applicable checks, with a cap for
-// pages search engines cannot index and a floor for error pages. Every verdict (API, web, CLI gates,
-// crawls) comes from here.
+// The score and verdict (docs/checks.md, "Score and verdict"): a weighted fraction of applicable
+// checks, with a cap for pages search engines cannot index and a floor for error pages. Every verdict
+// (API, web, CLI gates, crawls) comes from here.
 import type { Category, Importance } from '../checks/check.ts';
 import type { CheckResult, IssueCounts, Verdict } from '../analysis/types.ts';
 
@@ -44,14 +44,14 @@ export function scoreResults(results: Readonly<Record<string, CheckResult>>): Sc
   return { score, result: cappedVerdict(verdictFor(score), results), issues };
 }
 
-/** The page's score (CHECKS.md) over one category's checks alone; null when none of them applies. */
+/** The page's score over one category's checks alone; null when none of them applies. */
 export function categoryScore(results: Readonly<Record<string, CheckResult>>, category: Category): number | null {
   const inCategory = Object.entries(results).filter(([, result]) => result.category === category);
   if (!inCategory.some(([, result]) => result.passed !== null)) return null;
   return scoreResults(Object.fromEntries(inCategory)).score;
 }
 
-/** The score's verdict after the rules of CHECKS.md that override it. */
+/** The score's verdict after the rules that override it (docs/checks.md, "Score and verdict"). */
 function cappedVerdict(fromScore: Verdict, results: Readonly<Record<string, CheckResult>>): Verdict {
   if (results[ERROR_STATUS_CHECK]?.passed === false) return 'bad';
   const notIndexable = INDEXABILITY_CHECKS.some((id) => results[id]?.passed === false);

@@ -1,9 +1,10 @@
-// The background work of a crawl (DESIGN.md "A crawl is the pipeline run many times"). `crawl.start`
-// reads robots.txt and the origin's facts and seeds the frontier (start page, sitemaps); then a few `crawl.work` jobs, on any
-// process of either queue engine, each take pages from the frontier one at a time for a slice of time
-// and queue their own continuation. Politeness is decided by the claim in the database (per-host
-// concurrency, Crawl-delay, Retry-After), so it holds however many jobs and machines take part; a job
-// that dies leaves its page's claim to run out, and the page is taken again.
+// The background work of a crawl (docs/crawls.md, "The work"): the page pipeline run many times.
+// `crawl.start` reads robots.txt and the origin's facts and seeds the frontier (start page, sitemaps);
+// then a few `crawl.work` jobs, on any process of either queue engine, each take pages from the
+// frontier one at a time for a slice of time and queue their own continuation. Politeness is decided by
+// the claim in the database (per-host concurrency, Crawl-delay, Retry-After), so it holds however many
+// jobs and machines take part; a job that dies leaves its page's claim to run out, and the page is
+// taken again.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { CrawlRow } from '../db/tables/crawl.table.ts';

@@ -1,5 +1,5 @@
 // A crawled HTML page becomes a run of a report in the crawl's project: of the account's newest report
-// for that exact URL, else of a new one (API.md "Site audits"). The run, the page's row and the links
+// for that exact URL, else of a new one (docs/crawls.md). The run, the page's row and the links
 // it adds to the frontier are stored in one transaction, and only while the claim on the page holds:
 // a claim that ran out (its process was thought dead) stores nothing, so each page is stored once.
 // The same transaction claims the crawl's next page, so a page costs one commit, not two.

@@ -1,4 +1,4 @@
-// Crawls, their pages and their issues as the API shows them (API.md "Site audits").
+// Crawls, their pages and their issues as the API shows them (docs/api.md, "Site audits (crawls)").
 import type { CrawlPageRow, CrawlRow, CrawlState } from '../db/tables/crawl.table.ts';
 import type { IssueRow } from '../repositories/crawl.repository.ts';
 

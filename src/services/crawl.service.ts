@@ -1,5 +1,5 @@
-// Site audits for the API and web: starting, reading, listing and cancelling crawls (API.md "Site
-// audits"). The work itself is background jobs (crawl-jobs.ts).
+// Site audits for the API and web: starting, reading, listing and cancelling crawls (docs/api.md,
+// "Site audits (crawls)"). The work itself is background jobs (crawl-jobs.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { CrawlState } from '../db/tables/crawl.table.ts';
@@ -31,7 +31,10 @@ export interface CrawlServiceSettings {
   renderingAvailable: boolean;
 }
 
-/** API.md's bounds and defaults (max_pages is also bounded by PAGEGRADE_CRAWL_MAX_PAGES); the dashboard's form shows them. */
+/**
+ * The API's bounds and defaults for a crawl (max_pages is also bounded by PAGEGRADE_CRAWL_MAX_PAGES);
+ * the dashboard's form shows them.
+ */
 export const CRAWL_LIMITS = { defaultMaxPages: 100, defaultMaxDepth: 10, maxDepth: 50 } as const;
 const { defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH, maxDepth: MAX_DEPTH } = CRAWL_LIMITS;
 /** Pages read per query while a crawl's pages are exported. */

@@ -6,7 +6,7 @@ import { createAnalyzer, createFetchedPageAnalyzer, type Analyzer, type Analyzer
 import { createReportService } from './report.service.ts';
 import { createProjectService } from './project.service.ts';
 import { createRunService } from './run.service.ts';
-import { SCHEDULER_INTERVAL_MS, createScheduler } from './scheduler.ts';
+import { createScheduler } from './scheduler.ts';
 import { createAccountService } from './account.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createReportAccessService } from './report-access.service.ts';
@@ -172,7 +172,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     /** The job queue and the handlers this process runs when it takes jobs (start). */
     background: createBackgroundService(queue, jobHandlers, giveUpHandlers, [
       {
-        everyMs: SCHEDULER_INTERVAL_MS,
+        everyMs: config.schedulerIntervalMs,
         run: async () => void (await scheduler.runDue()),
         onError: (error) => reportError(error, { message: 'the scheduler could not queue due reports' }),
       },

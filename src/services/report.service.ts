@@ -158,7 +158,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     remove: removeReport,
   };
 
-  /** render=1 needs a browser on this server (API.md "Rendering"). */
+  /** render=1 needs a browser on this server: without one it is a 422 on `render` (docs/api.md). */
   function checkRender(render: boolean | undefined): boolean {
     if (render && !renderingAvailable) throw new ValidationError('render', 'Rendering is not available on this server.');
     return render === true;

@@ -1,5 +1,6 @@
-// What changed between two runs of a report (API.md "Runs"): a pure function of the two. A check
-// "fails" when passed is false; passing or not applying (null) both count as not failing.
+// What changed between two runs of a report (docs/api.md, `GET /api/v1/reports/{id}/diff`): a pure
+// function of the two. A check "fails" when passed is false; passing or not applying (null) both count
+// as not failing.
 import type { CheckResult } from '../analysis/types.ts';
 import type { RunSummary } from './types.ts';
 

@@ -1,6 +1,7 @@
 // What subscribers hear after a run is stored: report.completed always, and report.regressed when the
-// run is worse than the one before it (API.md "Webhooks"): its verdict went down, its score fell by
-// at least PAGEGRADE_ALERT_SCORE_DROP, or a high-importance check that did not fail now fails.
+// run is worse than the one before it (docs/api.md, "Webhook deliveries"): its verdict went down, its
+// score fell by at least PAGEGRADE_ALERT_SCORE_DROP, or a high-importance check that did not fail now
+// fails.
 import type { Kysely } from 'kysely';
 import { RESULT_RANK } from '../db/tables/report.table.ts';
 import type { Database } from '../db/database.ts';

@@ -1,4 +1,4 @@
-// Report schedules (API.md "Schedules"): `off`, `daily`, `weekly`, `monthly`, or a 5-field cron
+// Report schedules (`schedule` in docs/api.md): `off`, `daily`, `weekly`, `monthly`, or a 5-field cron
 // expression in UTC, read by croner. daily, weekly and monthly keep the phase of the moment they were
 // set (a report scheduled at 14:07 runs at 14:07), which spreads scheduled work over the day instead
 // of starting every report at midnight.

@@ -1,7 +1,8 @@
-// Runs reports' schedules: every process that runs jobs looks for due reports every few seconds, and
-// for each one moves its next run on with a compare-and-set (advanceSchedule), so exactly one process
-// queues each due run however many look. A report still being analysed skips that slot; a schedule
-// missed while no process ran (down for days) runs once, then at its next slot after now.
+// Runs reports' schedules: every process that runs jobs looks for due reports every few seconds
+// (PAGEGRADE_SCHEDULER_INTERVAL_MS), and for each one moves its next run on with a compare-and-set
+// (advanceSchedule), so exactly one process queues each due run however many look. A report still
+// being analysed skips that slot; a schedule missed while no process ran (down for days) runs once,
+// then at its next slot after now.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { advanceSchedule, dueScheduledReports, moveReportState } from '../repositories/report.repository.ts';
@@ -11,9 +12,6 @@ import { ANALYSIS_SETTLED } from './report-run.ts';
 
 /** Due reports taken per look; more wait for the next look, seconds later. */
 const BATCH = 100;
-/** How often each process looks: schedules are in minutes, so a run starts within seconds of its slot. */
-export const SCHEDULER_INTERVAL_MS = 5_000;
-
 export function createScheduler(db: Kysely<Database>, queueAnalysis: QueueAnalysis) {
   return {
     /** Queues every report due by `now`; returns how many this process queued. */

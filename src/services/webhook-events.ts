@@ -1,4 +1,5 @@
-// The events a webhook can subscribe to (API.md "Webhooks"), and reading a subscription from a request.
+// The events a webhook can subscribe to (docs/api.md, "Webhook deliveries"), and reading a subscription
+// from a request.
 import { ValidationError } from './errors.ts';
 
 export const WEBHOOK_EVENTS = ['report.completed', 'report.failed', 'report.regressed', 'crawl.completed'] as const;

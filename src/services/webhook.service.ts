@@ -1,6 +1,6 @@
-// Webhooks (API.md "Webhooks"): an account registers URLs for events; notify stores one delivery per
-// subscribed webhook and queues it; the `webhook.deliver` job sends it, signed, and retries
-// (webhook-delivery.ts).
+// Webhooks (docs/api.md, "Webhook deliveries"): an account registers URLs for events; notify stores one
+// delivery per subscribed webhook and queues it; the `webhook.deliver` job sends it, signed, and
+// retries (webhook-delivery.ts).
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';

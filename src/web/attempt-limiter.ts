@@ -1,8 +1,8 @@
 // Counts tries per key (a report and a client) in a fixed window that opens with the first one; past
 // the limit the key must wait for the window to end, and a right answer clears it. A try is counted,
 // atomically, before it is judged: counted after the slow password hash, 100 tries sent at once all
-// passed the check before any was counted (issue 33). The counts live behind AttemptStore so a shared
-// store (Redis) can replace the in-memory one when several servers answer.
+// passed the check before any was counted (test/web/unlock-concurrent.test.ts). The counts live behind
+// AttemptStore so a shared store (Redis) can replace the in-memory one when several servers answer.
 
 export interface AttemptWindow {
   count: number;

@@ -1,5 +1,6 @@
 // Authentication, the account endpoint, and the contract's cross-cutting errors and headers
-// (API.md "Conventions", "Account"): 401, 404 for unknown paths, 405, 413, 415, JSON always, rate limit.
+// (docs/api.md, "Authentication", "Answers and errors", "Account"): 401, 404 for unknown paths, 405,
+// 413, 415, JSON always, rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';

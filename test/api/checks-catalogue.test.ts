@@ -1,4 +1,4 @@
-// GET /api/v1/checks (API.md "Checks and exports"): every check with what it means and how to fix it,
+// GET /api/v1/checks (docs/api.md, "Checks"): every check with what it means and how to fix it,
 // without an API key, in the envelope and conventions of the rest of the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';

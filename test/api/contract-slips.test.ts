@@ -1,6 +1,6 @@
-// Contract slips found by the attack of issue 33: paths under /api with a NUL answered Fastify's
-// plain-text 404, WebDAV and TRACE methods on known paths a 404 instead of 405 with Allow, and a tab
-// after "Bearer" was taken as the separator the RFCs define as spaces.
+// Contract slips an attack on the API found: paths under /api with a NUL answered Fastify's plain-text
+// 404, WebDAV and TRACE methods on known paths a 404 instead of 405 with Allow, and a tab after
+// "Bearer" was taken as the separator the RFCs define as spaces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_BODY } from '../../src/http/errors.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';

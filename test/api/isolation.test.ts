@@ -1,5 +1,5 @@
 // Two accounts on the same hosts: neither can see, change or delete the other's reports or projects,
-// on any verb, and the answers never reveal that the other's resources exist (API.md "Status codes").
+// on any verb, and the answers never reveal that the other's resources exist (docs/api.md, "Answers and errors").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';

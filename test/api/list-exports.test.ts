@@ -1,4 +1,4 @@
-// format=csv on GET /api/v1/reports and /projects, and sort_by=score (API.md "Checks and exports"):
+// format=csv on GET /api/v1/reports and /projects, and sort_by=score (docs/api.md, "Lists and pagination"):
 // every matching row (not one page) in the list's order, with a header line, RFC 4180 quoting and
 // formula-looking text cells prefixed with '; a 422 for any other format; reports without a run last
 // by score in both directions. Through real routing, on reports seeded in bulk (hundreds, so an export

@@ -1,4 +1,4 @@
-// The two routes outside authentication (API.md "Outside /api/v1"): GET /health and the OpenAPI 3.1
+// The two routes outside authentication (docs/api.md, "Outside /api/v1"): GET /health and the OpenAPI 3.1
 // description, which must describe every operation and parameter of the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';

@@ -1,4 +1,4 @@
-// GET /api/v1/projects and DELETE /api/v1/projects/{project} (API.md "Project"): a project lives
+// GET /api/v1/projects and DELETE /api/v1/projects/{project} (docs/api.md, "Projects"): a project lives
 // exactly as long as the account has reports on its host; list rules as for reports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';

@@ -1,6 +1,6 @@
-// Analyses tell webhooks how they ended (API.md "Webhooks"): report.completed after every successful
-// analysis, synchronous or not, with the report (state done, without results); report.failed after a
-// failed analysis of a stored report; only to webhooks subscribed to the event.
+// Analyses tell webhooks how they ended (docs/api.md, "Webhook deliveries"): report.completed after
+// every successful analysis, synchronous or not, with the report (state done, without results);
+// report.failed after a failed analysis of a stored report; only to webhooks subscribed to the event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';

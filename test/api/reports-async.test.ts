@@ -1,7 +1,7 @@
-// Background analysis through the API (API.md "Background analysis"): async=1 on create and on
-// results=1 answers 202 with the report queued; the app's own workers analyse it; the report moves
-// through running to done, or to failed with last_error; results of the last good run stay visible
-// meanwhile; results=1 on a report being analysed is a 409; lists filter by state.
+// Background analysis through the API (docs/api.md, "Reports, runs and background analysis"): async=1
+// on create and on results=1 answers 202 with the report queued; the app's own workers analyse it; the
+// report moves through running to done, or to failed with last_error; results of the last good run stay
+// visible meanwhile; results=1 on a report being analysed is a 409; lists filter by state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';

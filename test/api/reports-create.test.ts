@@ -1,5 +1,5 @@
-// POST /api/v1/reports and GET /api/v1/reports/{id} through real routing (API.md "Report",
-// "POST /api/v1/reports"): the created report's shape, url rules, privacy and password, fetch failures.
+// POST /api/v1/reports and GET /api/v1/reports/{id} through real routing (docs/api.md,
+// "Reports" and `Report`): the created report's shape, url rules, privacy and password, fetch failures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
@@ -77,7 +77,7 @@ describe.each(testDialects())('POST /api/v1/reports [%s]', (dialect) => {
       expect(response.headers.location).toMatch(new RegExp(`/api/v1/reports/${parsed.data.id}$`));
     });
 
-    it('has every field of the report object, with the types API.md gives', async () => {
+    it('has every field of the report object, with the types docs/api.md gives', async () => {
       const account = await t.createAccount();
       const report: Body = await createReport(t, account, site.url('/pricing'));
       expect(Object.keys(report).sort()).toEqual([...REPORT_FIELDS].sort());

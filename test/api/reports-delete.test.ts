@@ -1,5 +1,5 @@
-// DELETE /api/v1/reports/{id}, and ids that are not positive integers on every {id} route (API.md
-// "Ids", "DELETE /api/v1/reports/{id}").
+// DELETE /api/v1/reports/{id}, and ids that are not positive integers on every {id} route: a 404, as
+// for an id that does not exist (docs/api.md, "Answers and errors").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';

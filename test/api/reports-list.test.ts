@@ -1,5 +1,6 @@
-// GET /api/v1/reports (API.md "A list", "GET /api/v1/reports"): envelope, pagination edges, every
-// sort with ties, filters, literal search, and the 422s for values outside the allowed sets.
+// GET /api/v1/reports (docs/api.md, "Lists and pagination" and the endpoint): envelope, pagination
+// edges, every sort with ties, filters, literal search, and the 422s for values outside the allowed
+// sets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';

@@ -1,4 +1,4 @@
-// PUT /api/v1/reports/{id} (API.md): privacy and password changes, results=1 regeneration, and a
+// PUT /api/v1/reports/{id} (docs/api.md): privacy and password changes, results=1 regeneration, and a
 // failed regeneration that leaves the report exactly as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';

@@ -1,4 +1,4 @@
-// Every analysis kept (API.md "Runs"): each successful analysis is a run of its report, listed newest
+// Every analysis kept (docs/api.md, "Runs of a report"): each successful analysis is a run of its report, listed newest
 // first and shown with its results; the diff says what changed between two runs of a page the test
 // edits between analyses; PAGEGRADE_RUNS_KEPT bounds how many are kept; runs are the owner's only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

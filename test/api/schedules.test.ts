@@ -1,4 +1,4 @@
-// Schedules (API.md "Schedules"): `schedule` on create and update, with next_run_at; a cron expression
+// Schedules (`schedule` in docs/api.md): `schedule` on create and update, with next_run_at; a cron expression
 // more frequent than PAGEGRADE_MIN_SCHEDULE_MINUTES is a 422; and the scheduler queues each due
 // report once however many processes look, skips a slot while the report is being analysed, and runs
 // a long-missed schedule once.

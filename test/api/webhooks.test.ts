@@ -1,4 +1,4 @@
-// /api/v1/webhooks: register, list, delete and deliveries as API.md "Webhooks" says, the secret shown
+// /api/v1/webhooks: register, list, delete and deliveries as docs/api.md says, the secret shown
 // once and stored only encrypted, validation as 422s on the field, and other accounts' webhooks 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.ts';

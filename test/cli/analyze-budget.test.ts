@@ -1,4 +1,4 @@
-// `pagegrade analyze --budget <file>`, through the real binary: each broken assertion is one stderr line
+// `pagegrade analyze --budget <file>`, in-process through runCli: each broken assertion is one stderr line
 // naming it, the URL, the limit and the value; any broken is exit 1, combined with the other gates the
 // way they combine (a URL not analysed, 3, still outranks it); a bad budget file is a usage error.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
-import { LOOPBACK, runBinary } from './run-binary.ts';
+import { LOOPBACK } from './run-binary.ts';
+import { runInProcess } from './run-cli.ts';
 
 const POINTS: Record<string, number> = { high: 10, medium: 5, low: 2 };
 /** No title, no h1: the good page fails title and headings (high) besides what fails on plain http. */
@@ -30,7 +31,7 @@ async function budgetFile(name: string, content: unknown): Promise<string> {
   return path;
 }
 
-/** CHECKS.md's category score, worked out here from the --json results. */
+/** docs/checks.md's category score, worked out here from the --json results. */
 function categoryScore(report: JsonReport, category: string): number {
   const applicable = Object.values(report.results).filter((result) => result.category === category && result.passed !== null);
   const points = (results: typeof applicable) => results.reduce((sum, result) => sum + POINTS[result.importance], 0);
@@ -58,7 +59,7 @@ describe('analyze --budget', () => {
       must_pass: ['title', 'language', 'headings'],
       max_failed: { high: 1, medium: 20 },
     });
-    const run = await runBinary(['analyze', worse, '--json', '--budget', budget], LOOPBACK);
+    const run = await runInProcess(['analyze', worse, '--json', '--budget', budget], LOOPBACK);
     expect(run.code).toBe(1);
     const report: JsonReport = JSON.parse(run.stdout);
     const highFailed = Object.keys(report.results).filter((id) => report.results[id].passed === false && report.results[id].importance === 'high');
@@ -75,7 +76,7 @@ describe('analyze --budget', () => {
 
   it('a budget the page meets: exit 0; a must_pass check that does not apply is noted on stderr, not failed', async () => {
     const budget = await budgetFile('met.json', { min_score: 50, categories: { seo: 80 }, must_pass: ['title', 'http2'], max_failed: { high: 1 } });
-    const run = await runBinary(['analyze', good, '--json', '--budget', budget], LOOPBACK);
+    const run = await runInProcess(['analyze', good, '--json', '--budget', budget], LOOPBACK);
     expect(run.code).toBe(0);
     const report: JsonReport & { results: Record<string, { reason?: string }> } = JSON.parse(run.stdout);
     expect(report.results.http2).toMatchObject({ passed: null, reason: expect.any(String) });
@@ -84,12 +85,12 @@ describe('analyze --budget', () => {
 
   it('combines with the other gates: a met budget does not hide a failed --min-score; a URL not analysed still wins (3)', async () => {
     const met = await budgetFile('met-too.json', { min_score: 0 });
-    const minScore = await runBinary(['analyze', good, '--budget', met, '--min-score', '100'], LOOPBACK);
+    const minScore = await runInProcess(['analyze', good, '--budget', met, '--min-score', '100'], LOOPBACK);
     expect(minScore.code).toBe(1);
     expect(gateLines(minScore.stderr)).toEqual(['pagegrade: gate failed: --min-score 100: 1 of 1 pages scored below 100.']);
 
     const broken = await budgetFile('broken.json', { must_pass: ['title'] });
-    const notAnalysed = await runBinary(['analyze', worse, 'ftp://example.com/', '--budget', broken], LOOPBACK);
+    const notAnalysed = await runInProcess(['analyze', worse, 'ftp://example.com/', '--budget', broken], LOOPBACK);
     expect(notAnalysed.code).toBe(3);
     expect(gateLines(notAnalysed.stderr)).toEqual([expect.stringContaining(`--budget must_pass title: ${worse} failed it`)]);
   });
@@ -103,7 +104,7 @@ describe.concurrent('analyze --budget: a bad budget file is a usage error (2), s
     ['wrong-type.json', { categories: { seo: '90' } }, 'is not a valid budget: "categories.seo" must be a number from 0 to 100; got "90"'],
   ])('%s', async (name, content, message) => {
     const path = content === null ? join(directory, name) : await budgetFile(name, content);
-    const run = await runBinary(['analyze', 'https://example.com/', '--budget', path]);
+    const run = await runInProcess(['analyze', 'https://example.com/', '--budget', path]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain(path);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
 import { refusedUrl } from '../support/api-fixtures.ts';
-import { LOOPBACK, runBinary } from './run-binary.ts';
+import { LOOPBACK } from './run-binary.ts';
+import { runInProcess } from './run-cli.ts';
 import { badPage, decentPage } from './pages.ts';
 
 let site: Site;
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 async function scoreOf(url: string): Promise<{ result: string; score: number }> {
-  const run = await runBinary(['analyze', url, '--json'], LOOPBACK);
+  const run = await runInProcess(['analyze', url, '--json'], LOOPBACK);
   return JSON.parse(run.stdout);
 }
 
@@ -48,8 +49,8 @@ describe('analyze gates', () => {
   });
 
   it('--fail-on bad: exit 1 only when some page is graded bad, and says why on stderr', async () => {
-    expect((await runBinary(['analyze', good, decent, '--fail-on', 'bad'], LOOPBACK)).code).toBe(0);
-    const failed = await runBinary(['analyze', good, bad, '--fail-on', 'bad'], LOOPBACK);
+    expect((await runInProcess(['analyze', good, decent, '--fail-on', 'bad'], LOOPBACK)).code).toBe(0);
+    const failed = await runInProcess(['analyze', good, bad, '--fail-on', 'bad'], LOOPBACK);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('pagegrade: gate failed: --fail-on bad: 1 of 2 pages graded bad.');
   });
@@ -58,7 +59,7 @@ describe('analyze gates', () => {
     ['/missing', 404],
     ['/broken', 500],
   ])('--fail-on bad: a page that answers %s (%i) is graded bad and fails the gate', async (path, status) => {
-    const run = await runBinary(['analyze', site.url(path), '--fail-on', 'bad', '--json'], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url(path), '--fail-on', 'bad', '--json'], LOOPBACK);
     const report = JSON.parse(run.stdout);
     expect(report.page.status_code).toBe(status);
     expect(report.score).toBeGreaterThanOrEqual(50);
@@ -68,29 +69,29 @@ describe('analyze gates', () => {
   });
 
   it('--fail-on decent: exit 1 when some page is graded decent or bad', async () => {
-    expect((await runBinary(['analyze', good, '--fail-on', 'decent'], LOOPBACK)).code).toBe(0);
-    const failed = await runBinary(['analyze', decent, '--fail-on', 'decent', '--json'], LOOPBACK);
+    expect((await runInProcess(['analyze', good, '--fail-on', 'decent'], LOOPBACK)).code).toBe(0);
+    const failed = await runInProcess(['analyze', decent, '--fail-on', 'decent', '--json'], LOOPBACK);
     expect(failed.code).toBe(1);
     expect(JSON.parse(failed.stdout).result).toBe('decent');
   });
 
   it('--min-score N: exit 1 when some page scores below N', async () => {
     const { score } = await scoreOf(decent);
-    expect((await runBinary(['analyze', decent, '--min-score', String(score)], LOOPBACK)).code).toBe(0);
-    const failed = await runBinary(['analyze', decent, '--min-score', String(score + 1)], LOOPBACK);
+    expect((await runInProcess(['analyze', decent, '--min-score', String(score)], LOOPBACK)).code).toBe(0);
+    const failed = await runInProcess(['analyze', decent, '--min-score', String(score + 1)], LOOPBACK);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`--min-score ${score + 1}: 1 of 1 pages scored below ${score + 1}.`);
   });
 
   it('a URL that cannot be analysed (3) outranks a failed gate (1)', async () => {
-    const run = await runBinary(['analyze', bad, await refusedUrl(), '--fail-on', 'bad'], LOOPBACK);
+    const run = await runInProcess(['analyze', bad, await refusedUrl(), '--fail-on', 'bad'], LOOPBACK);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('could not be analysed');
     expect(run.stderr).toContain('gate failed');
   });
 
   it('--timeout overrides PAGEGRADE_FETCH_TIMEOUT_MS: a page slower than it is not analysed', async () => {
-    const run = await runBinary(['analyze', site.url('/hangs'), '--timeout', '300', '--json'], {
+    const run = await runInProcess(['analyze', site.url('/hangs'), '--timeout', '300', '--json'], {
       ...LOOPBACK,
       PAGEGRADE_FETCH_TIMEOUT_MS: '600000',
     });
@@ -111,7 +112,7 @@ describe.concurrent('analyze usage errors exit 2 with a message', () => {
     [['--colour', 'https://example.com/'], "Unknown option '--colour'"],
     [['--file', '/nonexistent/urls.txt'], 'Cannot read --file /nonexistent/urls.txt'],
   ])('analyze %j', async (args, message) => {
-    const run = await runBinary(['analyze', ...args]);
+    const run = await runInProcess(['analyze', ...args]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain('Usage: pagegrade analyze');
@@ -121,19 +122,19 @@ describe.concurrent('analyze usage errors exit 2 with a message', () => {
   it('a file with only comments and blank lines names no URL', async () => {
     const file = join(directory, 'empty.txt');
     await writeFile(file, '# nothing yet\n\n');
-    const run = await runBinary(['analyze', '--file', file]);
+    const run = await runInProcess(['analyze', '--file', file]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Name at least one URL');
   });
 
   it('an invalid setting in the environment is a usage error too, not a failed gate', async () => {
-    const run = await runBinary(['analyze', good], { ...LOOPBACK, PAGEGRADE_THRESHOLDS: '{"nope": 1}' });
+    const run = await runInProcess(['analyze', good], { ...LOOPBACK, PAGEGRADE_THRESHOLDS: '{"nope": 1}' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('PAGEGRADE_THRESHOLDS has an unknown key "nope"');
   });
 
   it('--help documents the options and the exit codes', async () => {
-    const run = await runBinary(['analyze', '--help']);
+    const run = await runInProcess(['analyze', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: pagegrade analyze <url\.\.\.>/);
     for (const option of ['--json', '--file', '--concurrency', '--timeout', '--fail-on', '--min-score', '--compare', '--fail-on-regression', '--output', '--format', '--budget']) {

@@ -1,4 +1,4 @@
-// `pagegrade analyze --output/--format/--budget`, through the real binary against a loopback site: the
+// `pagegrade analyze --output/--format/--budget`, in-process through runCli against a loopback site: the
 // report files a pipeline keeps (JSON, the HTML report page, JUnit XML, SARIF), each checked against
 // its published schema and against the run's own --json, and budgets as a CI gate.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +9,8 @@ import { chromiumInstalled, launchTestBrowser } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
-import { LOOPBACK, runBinary } from './run-binary.ts';
+import { LOOPBACK } from './run-binary.ts';
+import { runInProcess } from './run-cli.ts';
 import { junitSchemaErrors, sarifSchemaErrors } from './schemas.ts';
 
 /** Titles carrying what XML must escape or cannot carry: markup, `]]>`, quotes, control characters. */
@@ -61,7 +62,7 @@ describe('analyze --output: one run, four files', () => {
   let reports: JsonReport[];
 
   beforeAll(async () => {
-    const run = await runBinary(
+    const run = await runInProcess(
       ['analyze', good, broken, '--json', '--output', path('all.json'), '--output', path('all.html'), '--output', path('all.junit.xml'), '--output', path('all.sarif')],
       LOOPBACK,
     );
@@ -193,7 +194,7 @@ describe('analyze --output: one run, four files', () => {
 describe('analyze --output: formats', () => {
   it('--format names the format of the --output right after it; otherwise the name decides', async () => {
     const names = ['sarif.txt', 'b.sarif.json', 'c.xml', 'd.report', 'e.SARIF', 'f.json'];
-    const run = await runBinary(
+    const run = await runInProcess(
       ['analyze', good, '--format', 'sarif', '--output', path(names[0]), '--output', path(names[1]), '--output', path(names[2]),
         '--format', 'json', '--output', path(names[3]), '--output', path(names[4]), '--format', 'html', '--output', path(names[5])],
       LOOPBACK,
@@ -210,7 +211,7 @@ describe('analyze --output: formats', () => {
 
   it('a URL that could not be analysed: {url, error} in JSON, a JUnit error, a SARIF notification, the page says why; exit 3', async () => {
     const bad = 'ftp://example.com/file';
-    const run = await runBinary(
+    const run = await runInProcess(
       ['analyze', broken, bad, '--output', path('mixed.json'), '--output', path('mixed.junit.xml'), '--output', path('mixed.sarif'), '--output', path('mixed.html')],
       LOOPBACK,
     );
@@ -243,7 +244,7 @@ describe.concurrent('analyze --output: usage errors exit 2 before anything is an
     [['--output', 'report.txt'], '--output report.txt: cannot tell the format from the name'],
     [['--output', '/nonexistent-directory/report.json'], 'Cannot write --output /nonexistent-directory/report.json: /nonexistent-directory is not a directory'],
   ])('analyze https://example.com/ %j', async (args, message) => {
-    const run = await runBinary(['analyze', 'https://example.com/', ...args]);
+    const run = await runInProcess(['analyze', 'https://example.com/', ...args]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain('Usage: pagegrade analyze');

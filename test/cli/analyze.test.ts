@@ -1,9 +1,10 @@
-// `pagegrade analyze <url>` for one URL, through the real binary: the text report, --json, colours,
+// `pagegrade analyze <url>` for one URL, in-process through runCli: the text report, --json, colours,
 // and pages that try to inject terminal escapes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
 import { allChecks } from '../../src/checks/index.ts';
-import { LOOPBACK, runBinary } from './run-binary.ts';
+import { LOOPBACK } from './run-binary.ts';
+import { runInProcess } from './run-cli.ts';
 import { ESCAPE_TITLES, escapingPage } from './pages.ts';
 
 const ESC = '\u001b';
@@ -28,7 +29,7 @@ afterAll(() => site.close());
 
 describe('analyze, text report', () => {
   it('prints score and verdict, failed checks by category with items and fixes, then the rest', async () => {
-    const run = await runBinary(['analyze', site.url('/')], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/')], LOOPBACK);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     const lines = run.stdout.split('\n');
@@ -60,23 +61,23 @@ describe('analyze, text report', () => {
   });
 
   it('shows where a redirect led', async () => {
-    const run = await runBinary(['analyze', site.url('/old')], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/old')], LOOPBACK);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n').slice(0, 2)).toEqual([site.url('/old'), `  → ${site.url('/')}`]);
   });
 
   it('colours only when FORCE_COLOR asks (stdout is a pipe), and NO_COLOR alone keeps it plain', async () => {
-    const forced = await runBinary(['analyze', site.url('/')], { ...LOOPBACK, FORCE_COLOR: '1' });
+    const forced = await runInProcess(['analyze', site.url('/')], { ...LOOPBACK, FORCE_COLOR: '1' });
     expect(forced.code).toBe(0);
     expect(forced.stdout).toMatch(/Score \u001b\[3[123]m\d+\/100 (good|decent|bad)\u001b\[39m/);
-    const noColour = await runBinary(['analyze', site.url('/')], { ...LOOPBACK, NO_COLOR: '1' });
+    const noColour = await runInProcess(['analyze', site.url('/')], { ...LOOPBACK, NO_COLOR: '1' });
     expect(noColour.stdout).not.toContain(ESC);
-    const forcedOff = await runBinary(['analyze', site.url('/')], { ...LOOPBACK, FORCE_COLOR: '0' });
+    const forcedOff = await runInProcess(['analyze', site.url('/')], { ...LOOPBACK, FORCE_COLOR: '0' });
     expect(forcedOff.stdout).not.toContain(ESC);
   });
 
   it('strips control characters from page-derived text, so a page cannot drive the terminal', async () => {
-    const run = await runBinary(['analyze', site.url('/escapes')], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/escapes')], LOOPBACK);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain(ESC);
     expect(run.stdout).not.toContain('\u0007');
@@ -84,7 +85,7 @@ describe('analyze, text report', () => {
     expect(run.stdout).toContain('        - Evil [31mRED[0m one');
     expect(run.stdout).toContain('        - Second ]0;pwned title');
 
-    const coloured = await runBinary(['analyze', site.url('/escapes')], { ...LOOPBACK, FORCE_COLOR: '1' });
+    const coloured = await runInProcess(['analyze', site.url('/escapes')], { ...LOOPBACK, FORCE_COLOR: '1' });
     expect(coloured.stdout).toContain(ESC); // pagegrade's own colours
     expect(coloured.stdout).toContain('        - Evil [31mRED[0m one');
     expect(coloured.stdout).not.toContain(ESCAPE_TITLES[0]);
@@ -94,7 +95,7 @@ describe('analyze, text report', () => {
 
 describe('analyze --json', () => {
   it('prints the API report fields, minus the stored-report ones', async () => {
-    const run = await runBinary(['analyze', site.url('/'), '--json'], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/'), '--json'], LOOPBACK);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(Object.keys(report)).toEqual(['url', 'result', 'score', 'issues', 'page', 'results', 'generated_at']);
@@ -116,26 +117,26 @@ describe('analyze --json', () => {
   });
 
   it('normalises the URL the way the API does', async () => {
-    const run = await runBinary(['analyze', `${site.origin.replace('http://', 'HTTP://')}/#top`, '--json'], LOOPBACK);
+    const run = await runInProcess(['analyze', `${site.origin.replace('http://', 'HTTP://')}/#top`, '--json'], LOOPBACK);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).url).toBe(site.url('/'));
   });
 
   it('keeps page text intact in JSON, escaped, so no raw control character reaches the output', async () => {
-    const run = await runBinary(['analyze', site.url('/escapes'), '--json'], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/escapes'), '--json'], LOOPBACK);
     expect(run.stdout).not.toContain(ESC);
     expect(JSON.parse(run.stdout).results.title.errors.multiple).toEqual(ESCAPE_TITLES);
   });
 
   it('prints {url, error} for a URL that cannot be analysed, and exits 3', async () => {
-    const run = await runBinary(['analyze', 'ftp://example.com/file', '--json'], LOOPBACK);
+    const run = await runInProcess(['analyze', 'ftp://example.com/file', '--json'], LOOPBACK);
     expect(run.code).toBe(3);
     expect(JSON.parse(run.stdout)).toEqual({ url: 'ftp://example.com/file', error: expect.stringContaining('http or https') });
     expect(run.stderr).toContain('1 of 1 URLs could not be analysed');
   });
 
   it('refuses loopback addresses unless PAGEGRADE_ALLOW_PRIVATE_URLS=1', async () => {
-    const run = await runBinary(['analyze', site.url('/'), '--json']);
+    const run = await runInProcess(['analyze', site.url('/'), '--json']);
     expect(run.code).toBe(3);
     expect(JSON.parse(run.stdout)).toEqual({ url: site.url('/'), error: expect.any(String) });
   });

@@ -1,11 +1,12 @@
-// `pagegrade crawl`, through the real binary: a site audit without a server, its summary or JSON on
+// `pagegrade crawl`, in-process through runCli: a site audit without a server, its summary or JSON on
 // stdout, progress on stderr, the pages as CSV, and exit codes for CI gates.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, linkingPage, type Site, startSite } from '../support/site-server.ts';
-import { LOOPBACK, runBinary } from './run-binary.ts';
+import { LOOPBACK } from './run-binary.ts';
+import { runInProcess } from './run-cli.ts';
 
 const page = (title: string, links: string[]) => html(linkingPage(title, links));
 
@@ -29,7 +30,7 @@ afterAll(async () => {
 describe('pagegrade crawl', () => {
   it('audits the site, prints its issues, writes the pages as CSV, and gates on issues', async () => {
     const csv = join(directory, 'pages.csv');
-    const run = await runBinary(['crawl', site.url('/'), '--max-pages', '10', '--csv', csv, '--fail-on-issues', 'high'], LOOPBACK);
+    const run = await runInProcess(['crawl', site.url('/'), '--max-pages', '10', '--csv', csv, '--fail-on-issues', 'high'], LOOPBACK);
     expect(run.stdout).toContain(site.url('/'));
     expect(run.stdout).toMatch(/Site: \d+ (good|decent|bad) {2}3 pages analysed, 4 URLs found, 0 failed/);
     expect(run.stdout).toContain('broken_links (1)');
@@ -45,7 +46,7 @@ describe('pagegrade crawl', () => {
   });
 
   it('prints JSON and passes when no gate is set', async () => {
-    const run = await runBinary(['crawl', site.url('/beans'), '--json', '--no-sitemap', '--max-depth', '0'], LOOPBACK);
+    const run = await runInProcess(['crawl', site.url('/beans'), '--json', '--no-sitemap', '--max-depth', '0'], LOOPBACK);
     expect(run.code).toBe(0);
     const outcome = JSON.parse(run.stdout);
     // Its links to / and /about are found one click away, past max_depth: counted, never fetched.
@@ -55,15 +56,15 @@ describe('pagegrade crawl', () => {
   });
 
   it('exits 3 when the site cannot be crawled, and 2 on a usage error', async () => {
-    const failed = await runBinary(['crawl', site.url('/gone')], LOOPBACK);
+    const failed = await runInProcess(['crawl', site.url('/gone')], LOOPBACK);
     expect(failed.code).toBe(3);
     expect(failed.stderr).toContain('The crawl failed: No HTML page could be crawled (the start page answered 404)');
-    const refused = await runBinary(['crawl', site.url('/')]);
+    const refused = await runInProcess(['crawl', site.url('/')]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/The url cannot be crawled: .*127\.0\.0\.1/);
-    const usage = await runBinary(['crawl', site.url('/'), '--max-pages', 'many'], LOOPBACK);
+    const usage = await runInProcess(['crawl', site.url('/'), '--max-pages', 'many'], LOOPBACK);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--max-pages must be a whole number.');
-    expect((await runBinary(['crawl', site.url('/'), '--max-pages', '0'], LOOPBACK)).stderr).toContain('The --max-pages must be an integer from 1 to 10000.');
+    expect((await runInProcess(['crawl', site.url('/'), '--max-pages', '0'], LOOPBACK)).stderr).toContain('The --max-pages must be an integer from 1 to 10000.');
   });
 });

@@ -1,6 +1,8 @@
-// Runs the installed binary (bin/pagegrade.js) as a child process, the way users and CI run it.
+// Runs the installed binary (bin/pagegrade.js) as a child process, the way users and CI run it: the
+// compiled code in dist/ (`npm run build`; `npm run test:system` builds first).
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { assertBuilt } from '../support/processes.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const BINARY = fileURLToPath(new URL('../../bin/pagegrade.js', import.meta.url));
@@ -14,9 +16,10 @@ export interface BinaryRun {
 /**
  * The child gets this process's environment without anything that would change its behaviour
  * (colour switches, pagegrade settings, DATABASE_URL), plus `env`. Its stdout and stderr are pipes,
- * so it sees no terminal.
+ * so it sees no terminal. Throws when dist/ is missing or older than src/ (assertBuilt).
  */
 export function runBinary(args: string[], env: Record<string, string> = {}): Promise<BinaryRun> {
+  assertBuilt();
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !['FORCE_COLOR', 'NO_COLOR', 'DATABASE_URL'].includes(name) && !name.startsWith('PAGEGRADE_'),

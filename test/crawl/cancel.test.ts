@@ -1,4 +1,4 @@
-// Cancelling a crawl mid-way (API.md "Site audits"): DELETE while pages are being fetched answers 200,
+// Cancelling a crawl mid-way (docs/api.md "Site audits (crawls)"): DELETE while pages are being fetched answers 200,
 // the crawl is gone, no request reaches the site once the ones in flight are answered, the reports
 // already made stay in their project, and subscribers hear crawl.completed with state cancelled; a
 // crawl that ends normally sends crawl.completed with state done and the crawl as its data.

@@ -1,4 +1,4 @@
-// Site audits through the API (API.md "Site audits"): a small loopback site crawled by the app's own
+// Site audits through the API (docs/api.md "Site audits (crawls)"): a small loopback site crawled by the app's own
 // workers, with its pages, site issues, reports, robots.txt, sitemap, cancel and access rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';

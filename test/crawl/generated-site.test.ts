@@ -175,7 +175,7 @@ describe.each(testDialects())('a crawl of a generated 300-URL site [%s]', (diale
   });
 });
 
-// Found by this suite; each test states what CHECKS.md or API.md asks and fails until the crawler does it.
+// Found by this suite; each test states what docs/checks.md or docs/crawls.md asks and fails until the crawler does it.
 describe.each(testDialects())('crawl bugs found by the generated-site suite [%s]', (dialect) => {
   let t: TestApp;
   let site: RecordingSite;
@@ -192,7 +192,7 @@ describe.each(testDialects())('crawl bugs found by the generated-site suite [%s]
     await site?.close();
   });
 
-  // CHECKS.md: sitemap_entries flags a sitemap URL robots.txt blocks; the crawl keeps such URLs for the
+  // docs/checks.md: sitemap_entries flags a sitemap URL robots.txt blocks; the crawl keeps such URLs for the
   // site checks without ever requesting them.
   it('a sitemap URL blocked by robots.txt is reported by sitemap_entries', async () => {
     site.route('/robots.txt', text(`User-agent: *\nDisallow: /private/\nSitemap: ${site.url('/sitemap.xml')}\n`));
@@ -211,7 +211,7 @@ describe.each(testDialects())('crawl bugs found by the generated-site suite [%s]
   });
 
   // Sitemap-only URLs wait until no linked page is being fetched, so a page the sitemap also lists is
-  // reached by its click path first and keeps its depth (API.md: null only for sitemap-only URLs).
+  // reached by its click path first and keeps its depth (docs/api.md, crawl pages' `depth`: null only for sitemap-only URLs).
   it('a page linked only from a sitemap-listed section keeps its click depth however fast the start page is', async () => {
     site.route('/robots.txt', text(`User-agent: *\nSitemap: ${site.url('/sitemap.xml')}\n`));
     site.route('/sitemap.xml', text(

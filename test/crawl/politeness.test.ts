@@ -1,4 +1,4 @@
-// A crawl is polite to the site it crawls (API.md "Site audits"): it obeys robots.txt for its own user
+// A crawl is polite to the site it crawls (docs/api.md "Site audits (crawls)"): it obeys robots.txt for its own user
 // agent (Disallow and Crawl-delay, timed here by the site's own clock), makes at most
 // PAGEGRADE_CRAWL_CONCURRENCY requests to the host at once, and backs off on 429 and 503 for as long
 // as Retry-After says before asking the host again.
@@ -152,7 +152,7 @@ describe.each(testDialects())('a polite crawl [%s]', (dialect) => {
     expect(atOnce, busy.log.map((entry) => `${entry.path} ${entry.startedAt}-${entry.endedAt}`).join('\n')).toBeLessThanOrEqual(2);
   });
 
-  // The limit is per host (API.md), across every crawl of it.
+  // The limit is per host (docs/crawls.md), across every crawl of it.
   it('two crawls of one host together stay within PAGEGRADE_CRAWL_CONCURRENCY (2) requests at once', async () => {
     const pages = Array.from({ length: 8 }, (_, index) => `/d${index}`);
     const shared = await site({ '/': delayed(100, html(simplePage('Home of the doubly crawled site', pages))) });

@@ -1,6 +1,7 @@
-// Hostile bodies from issue 33: zstd frames that declare a huge window or cost seconds of CPU per few
-// kilobytes, Content-Encoding stacked thousands deep, and decoding that outlasts the fetch deadline.
-// Each goes through fetchPage against a server this test starts; bounds are generous for a busy CI.
+// Hostile bodies an attack on the fetcher used: zstd frames that declare a huge window or cost seconds
+// of CPU per few kilobytes, Content-Encoding stacked thousands deep, and decoding that outlasts the
+// fetch deadline. Each goes through fetchPage against a server this test starts; bounds are generous
+// for a busy CI.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchError } from '../../src/fetch/fetch-error.ts';

@@ -1,10 +1,10 @@
-// Golden pages through the whole pipeline (fetch -> parse -> checks -> score) from a loopback site:
-// the expected `passed` of every check of CHECKS.md, the score worked out by hand, and the values
-// that show the checks read the right things.
+// Golden pages through the whole pipeline (fetch -> parse -> checks -> score) from a loopback site: the
+// expected `passed` of every check of docs/checks.md, the score worked out by hand, and the values that
+// show the checks read the right things.
 //
-// Points (CHECKS.md): high 10, medium 5, low 2. All 52 checks: 8 high, 20 medium, 24 low = 228 points.
-// On plain http, http2 (low), hsts (low) and mixed_content (medium) never apply, nor without render=1
-// javascript_dependency (medium): 228 - 14 = 214.
+// Points (docs/checks.md, "Score and verdict"): high 10, medium 5, low 2. All 52 checks: 8 high, 20
+// medium, 24 low = 228 points. On plain http, http2 (low), hsts (low) and mixed_content (medium) never
+// apply, nor without render=1 javascript_dependency (medium): 228 - 14 = 214.
 import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';

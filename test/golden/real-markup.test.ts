@@ -1,6 +1,6 @@
-// The four rule fixes of issue 31, each on the real markup that exposed it (comparing verdicts with
-// Lighthouse 12 on the saved corpus pages, ../shared/corpus/pages), through the whole pipeline from a
-// loopback site. The snippets are copied from the named corpus page; the page around them is minimal.
+// Four rule fixes, each on the real markup that exposed it (comparing verdicts with Lighthouse 12 on
+// the saved corpus pages, ../shared/corpus/pages), through the whole pipeline from a loopback site. The
+// snippets are copied from the named corpus page; the page around them is minimal.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
 import { analyzer, htmlPage, startGoldenSite, type GoldenSite } from './support/golden-site.ts';

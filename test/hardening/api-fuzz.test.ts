@@ -1,4 +1,4 @@
-// Bad input never makes a 500 (API.md "Status codes"): property tests send arbitrary strings, unicode
+// Bad input never makes a 500 (docs/api.md "Answers and errors"): property tests send arbitrary strings, unicode
 // and bytes in every query parameter, path id, project name and body field (form and JSON, nested
 // objects, arrays, huge numbers, unknown and repeated keys, odd content types). Every answer must be
 // a status the contract lists for that route, with the contract's body shape, and when the run is over

@@ -1,4 +1,4 @@
-// Size limits on what a client sends (API.md: a body over 64 KiB is a 413; a url over 2048 characters a
+// Size limits on what a client sends (docs/api.md "Requests": a body over 64 KiB is a 413; a url over 2048 characters a
 // 422), and requests Node's HTTP parser or Fastify's router refuse before any route runs: each is a
 // clean 4xx in the contract's error shape, never a 500, and nothing is stored. Real sockets, because
 // app.inject bypasses the HTTP parser whose limits are under test.

@@ -1,4 +1,4 @@
-// render=1 on crawls (API.md "Site audits", "Rendering"): every crawled HTML page is also loaded in
+// render=1 on crawls (docs/api.md "Site audits (crawls)", "Rendering"): every crawled HTML page is also loaded in
 // Chromium, so each page's report says what JavaScript changed and javascript_dependency judges it;
 // a crawl without render leaves rendered null. Without Chromium, render=1 is a 422 and no crawl is
 // stored.

@@ -1,4 +1,4 @@
-// render=1 through the API and the report page (API.md "Rendering"): a page whose scripts build its
+// render=1 through the API and the report page (render=1, docs/api.md): a page whose scripts build its
 // title, h1, links and JSON-LD is flagged with what changed; a server-rendered page passes; async=1
 // and results=1 render too; the report page shows the comparison. Without Chromium, render=1 is a
 // 422 that says so and everything else works.

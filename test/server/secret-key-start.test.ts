@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { Webhook } from 'standardwebhooks';
-import { runBinary } from '../cli/run-binary.ts';
+import { runInProcess } from '../cli/run-cli.ts';
 import { waitFor } from '../queue/engines.ts';
 import { startReceiver } from '../support/webhook-receiver.ts';
 
@@ -27,7 +27,7 @@ describe('the secret key at start', () => {
   });
 
   it('`pagegrade worker` on PostgreSQL without it exits 1 with the message', async () => {
-    const run = await runBinary(['worker'], { DATABASE_URL: UNREACHABLE_POSTGRES });
+    const run = await runInProcess(['worker'], { DATABASE_URL: UNREACHABLE_POSTGRES });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(MESSAGE);
   });

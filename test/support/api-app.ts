@@ -24,6 +24,9 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Conf
     logLevel: false,
     fetchTimeoutMs: 5000,
     rateLimitPerMinute: 10_000,
+    // One analysis thread, not one a core: each starts in about a second of CPU, and a test app
+    // rarely analyses two pages at once. Tests of concurrency ask for more.
+    analysisThreads: 1,
     // SQLite apps make their key file beside the database, as an installation does.
     secretKey: dialect === 'postgres' ? TEST_SECRET_KEY : undefined,
     ...overrides,

@@ -9,7 +9,7 @@ import { goodPage, html, type Handler } from './site-server.ts';
 
 export type Account = Awaited<ReturnType<TestApp['createAccount']>>;
 export type Response = LightMyRequestResponse;
-// Response bodies are checked field by field against API.md, so a loose type is the honest one.
+// Response bodies are checked field by field against docs/api.md, so a loose type is the honest one.
 export type Body = any;
 
 export const NOT_FOUND = { message: 'Resource not found.', status: 404 } as const;
@@ -18,7 +18,7 @@ export const VERDICTS = ['good', 'decent', 'bad'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 export const VERDICT_RANK: Record<Verdict, number> = { bad: 0, decent: 1, good: 2 };
 
-/** ISO-8601 UTC with milliseconds (API.md "Time"). */
+/** ISO-8601 UTC with milliseconds (docs/api.md "Answers and errors"). */
 export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A page that fails most checks: a score far below 50. */
@@ -28,7 +28,7 @@ export const BAD_PAGE = `<html><head><meta name="robots" content="noindex,nofoll
 <form action="http://x.test/f" method="post"><input name=p></form><script src="a.js"></script><script src="b.js"></script>
 <p style="x">mail me at someone@example.com</p></body></html>`;
 
-/** A well-made page search engines are told not to index: a high score capped at decent (CHECKS.md). */
+/** A well-made page search engines are told not to index: a high score capped at decent (docs/checks.md). */
 const DECENT_PAGE = goodPage().replace('</head>', '<meta name="robots" content="noindex"></head>');
 
 /** Site handlers whose reports get each verdict. */
@@ -151,7 +151,7 @@ export async function atFrozenTime<T>(instant: string, work: () => Promise<T>): 
   }
 }
 
-/** Ids in the order of `compare`, then by id in the same direction (API.md: ties break by id). */
+/** Ids in the order of `compare`, then by id in the same direction (docs/api.md: ties break by id). */
 export function expectedOrder<T extends { id: number }>(
   items: T[],
   compare: (a: T, b: T) => number,
@@ -161,7 +161,7 @@ export function expectedOrder<T extends { id: number }>(
   return [...items].sort((a, b) => sign * (compare(a, b) || a.id - b.id)).map((item) => item.id);
 }
 
-/** Code-point comparison (what API.md asks for url and project names), not locale collation. */
+/** Code-point comparison (what docs/api.md asks for url and project names), not locale collation. */
 export function codePointCompare(a: string, b: string): number {
   const left = [...a].map((c) => c.codePointAt(0) as number);
   const right = [...b].map((c) => c.codePointAt(0) as number);

@@ -2,7 +2,7 @@
 // navigation links, every site check's defect planted at known URLs beside clean counterparts that
 // must not be flagged, a robots.txt and a sitemap. The site is made from a plan (deterministic: the
 // same pages, words and links on every run), and what a crawl of it must find is computed from that
-// plan by an independent model of CHECKS.md "Site checks" and API.md "Site audits" (breadth-first
+// plan by an independent model of docs/checks.md "Site checks" and docs/crawls.md (breadth-first
 // click depth, redirects followed through the stored answers, indexability...), never from the
 // crawler's own code.
 //

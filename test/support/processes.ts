@@ -1,11 +1,43 @@
 // pagegrade as separate processes, the way an operator runs it: servers (`npm start`) and workers
 // (`pagegrade worker`), each a child of the test with the settings it is given. Every child is
 // SIGKILLed by stopAll(), so a failed test leaves nothing running.
+//
+// They run the compiled code (dist/, `npm run build`; `npm run test:system` builds first), as an
+// installed pagegrade does: it starts in a fraction of the time the sources take under tsx. A missing
+// build, or one older than a file of src/, is an error that says to build, never a test of stale code.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** Touched at the end of every build (scripts/build.mjs). */
+const BUILD_STAMP = join(ROOT, 'dist/.built');
+
+let buildChecked = false;
+
+/**
+ * Throws unless dist/ is built and newer than every file of src/. Checked once per test process (on a
+ * first spawn, not at import: tests that only import a helper from here need no build).
+ */
+export function assertBuilt(): void {
+  if (buildChecked) return;
+  let built: number;
+  try {
+    built = statSync(BUILD_STAMP).mtimeMs;
+  } catch {
+    throw new Error('dist/ is not built: these tests run the compiled pagegrade. Run `npm run build` (npm run test:system does).');
+  }
+  const src = join(ROOT, 'src');
+  for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.test.ts')) continue;
+    const file = join(entry.parentPath, entry.name);
+    if (statSync(file).mtimeMs > built) {
+      throw new Error(`dist/ is older than ${file.slice(ROOT.length + 1)}: run \`npm run build\` (npm run test:system does).`);
+    }
+  }
+  buildChecked = true;
+}
 
 export interface PagegradeProcess {
   child: ChildProcess;
@@ -21,17 +53,25 @@ export interface ServerProcess extends PagegradeProcess {
 
 const children = new Set<ChildProcess>();
 
+/** The arguments to node that start the compiled server (`npm start`); throws unless dist/ is fresh. */
+export function serverCommand(): string[] {
+  assertBuilt();
+  return [join(ROOT, 'dist', 'server.js')];
+}
+
 /** A key in the shape pagegrade makes them, for PAGEGRADE_ADMIN_KEY. */
 export function newApiKey(): string {
   return `pg_${randomBytes(32).toString('base64url')}`;
 }
 
-function run(args: string[], env: Record<string, string>, ready: RegExp, what: string): Promise<{ process: PagegradeProcess; match: RegExpExecArray }> {
+/** `script` is a file of dist/ (e.g. `server.js`, compiled from src/server.ts). */
+function run(script: string, args: string[], env: Record<string, string>, ready: RegExp, what: string): Promise<{ process: PagegradeProcess; match: RegExpExecArray }> {
   // Settings come only from `env`: nothing of the test runner's own pagegrade settings leaks in.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('PAGEGRADE_') && !['DATABASE_URL', 'REDIS_URL', 'PORT'].includes(name)),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  assertBuilt();
+  const child = spawn(process.execPath, [join(ROOT, 'dist', script), ...args], {
     cwd: ROOT,
     env: { ...inherited, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,14 +106,15 @@ function run(args: string[], env: Record<string, string>, ready: RegExp, what: s
 
 /** `npm start`: resolves once it listens. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const { process: server, match } = await run(['src/server.ts'], { LOG_LEVEL: 'info', ...env }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 'the server');
+  const { process: server, match } = await run('server.js', [], { LOG_LEVEL: 'info', ...env }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 'the server');
   return { ...server, origin: match[1] };
 }
 
 /** `pagegrade worker`: resolves once it takes jobs. */
 export async function startWorkerProcess(env: Record<string, string>, concurrency: number): Promise<PagegradeProcess> {
   const { process: worker } = await run(
-    ['src/cli/main.ts', 'worker', '--concurrency', String(concurrency)],
+    'cli/main.js',
+    ['worker', '--concurrency', String(concurrency)],
     env,
     /pagegrade worker: running up to/,
     'the worker',

@@ -1,7 +1,7 @@
-// Issue 33: the anonymous not-found page of a private report with 5 MB of results took 4.6 ms against
-// 0.7 ms for a missing id, so timing told the report existed. Who may see a report is now decided
-// from its owner and privacy alone; its results are read only for a viewer who may see them. Checked
-// by the queries run (which tables they touch), not by timing.
+// Found by an attack on the web side: the anonymous not-found page of a private report with 5 MB of
+// results took 4.6 ms against 0.7 ms for a missing id, so timing told the report existed. Who may see a
+// report is now decided from its owner and privacy alone; its results are read only for a viewer who
+// may see them. Checked by the queries run (which tables they touch), not by timing.
 import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import { insertReport } from '../../src/repositories/report.repository.ts';

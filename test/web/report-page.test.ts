@@ -300,7 +300,7 @@ ${Array.from({ length: 7 }, (_, i) => `<img src="/photo-${i}.png">`).join('\n')}
 const POINTS: Record<Importance, number> = { high: 10, medium: 5, low: 2 };
 const CATEGORY_NAMES: Record<Category, string> = { seo: 'SEO', performance: 'Performance', security: 'Security', miscellaneous: 'Miscellaneous' };
 
-/** The score of CHECKS.md over some results, worked out here rather than taken from the code under test. */
+/** The score of docs/checks.md ("Score and verdict") over some results, worked out here rather than taken from the code under test. */
 function expectedScore(results: CheckResult[]): number | null {
   const applicable = results.filter((result) => result.passed !== null);
   if (applicable.length === 0) return null;

@@ -1,7 +1,8 @@
-// Issue 33: a hundred wrong passwords sent at once to a password-protected report page were all
-// judged (in memory; 45 of them with Redis) against a limit of 5, and the right password then opened
-// the page. Each try is now counted before the password hash judges it: at most 5 are judged, the
-// rest get 429 with Retry-After, and the address stays locked out even with the right password.
+// Found by an attack on the web side: a hundred wrong passwords sent at once to a password-protected
+// report page were all judged (in memory; 45 of them with Redis) against a limit of 5, and the right
+// password then opened the page. Each try is now counted before the password hash judges it: at most 5
+// are judged, the rest get 429 with Retry-After, and the address stays locked out even with the right
+// password.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNLOCK_KEY_PREFIX } from '../../src/web/redis-attempt-store.ts';

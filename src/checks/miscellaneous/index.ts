@@ -1,4 +1,4 @@
-// The miscellaneous checks, in the order of the CHECKS.md table, then those of its "New checks" table.
+// The miscellaneous checks, in the order docs/checks.md lists them (phpRank's first, then the ones added since).
 import type { CheckDefinition } from '../check.ts';
 import { structuredDataCheck } from './structured-data.ts';
 import { metaViewportCheck } from './meta-viewport.ts';

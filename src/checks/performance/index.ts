@@ -1,4 +1,4 @@
-// The performance checks, in the order of the CHECKS.md table.
+// The performance checks, in the order docs/checks.md lists them.
 import type { CheckDefinition } from '../check.ts';
 import { textCompressionCheck } from './text-compression.ts';
 import { loadTimeCheck } from './load-time.ts';

@@ -1,4 +1,4 @@
-// The security checks, in the order of the CHECKS.md table.
+// The security checks, in the order docs/checks.md lists them.
 import type { CheckDefinition } from '../check.ts';
 import { httpsEncryptionCheck } from './https-encryption.ts';
 import { mixedContentCheck } from './mixed-content.ts';

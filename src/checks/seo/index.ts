@@ -1,4 +1,4 @@
-// The SEO checks, in the order of the SEO table of CHECKS.md, then the new SEO checks.
+// The SEO checks, in the order docs/checks.md lists them: phpRank's first, then the ones added since.
 import type { CheckDefinition } from '../check.ts';
 import { titleCheck } from './title.ts';
 import { metaDescriptionCheck } from './meta-description.ts';
@@ -49,6 +49,6 @@ export const seoChecks: readonly CheckDefinition[] = [
   openGraphCheck,
   contentLengthCheck,
   textHtmlRatioCheck,
-  // New checks (CHECKS.md "New checks") follow the table's.
+  // Checks phpRank does not have follow its own.
   javascriptDependencyCheck,
 ];

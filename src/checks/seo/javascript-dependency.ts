@@ -7,8 +7,9 @@ const FIELDS = ['title', 'meta_description', 'canonical', 'robots', 'h1'] as con
 type Field = (typeof FIELDS)[number];
 
 /**
- * CHECKS.md: the raw HTML must already hold at least 80% of the rendered page's internal links and
- * words. A little script-added text (a cookie banner, a date) is normal; a fifth of the page is not.
+ * The raw HTML must already hold at least 80% of the rendered page's internal links and words, or the
+ * page depends on JavaScript for its content. A little script-added text (a cookie banner, a date) is
+ * normal; a fifth of the page is not.
  */
 const MIN_SHARE_IN_RAW = 0.8;
 

@@ -1,7 +1,7 @@
 import { defineSiteCheck } from './site-check.ts';
 import { compareText, siteOutcome } from './site-outcome.ts';
 
-// CHECKS.md's threshold: more than 4 clicks from the start page counts as deep.
+// More than 4 clicks from the start page counts as deep: search engines crawl deep pages less often.
 const MAX_CLICKS = 4;
 
 export const deepPages = defineSiteCheck({

@@ -1,6 +1,7 @@
-// The static registry of site checks, in the order of CHECKS.md "Site checks", and the runner a crawl
-// calls once every page is in. Each check is isolated: one that throws is recorded as finding nothing,
-// with `error: "internal error"`, and logged, so the crawl still finishes with the other checks' issues.
+// The static registry of site checks, in the order docs/checks.md lists them ("Site checks"), and the
+// runner a crawl calls once every page is in. Each check is isolated: one that throws is recorded as
+// finding nothing, with `error: "internal error"`, and logged, so the crawl still finishes with the
+// other checks' issues.
 import type { Importance } from '../check.ts';
 import type { SiteCheckDefinition, SiteFacts } from './site-check.ts';
 import { brokenLinks } from './broken-links.ts';

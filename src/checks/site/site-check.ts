@@ -1,6 +1,6 @@
 // What a site check is: metadata for people plus a pure `run` over the facts a crawl stored for each
-// page (DESIGN.md "Background work, runs and crawls"). Site checks judge the site as a whole, once
-// every page is in; they do no I/O and read no clock.
+// page (docs/crawls.md). Site checks judge the site as a whole, once every page is in; they do no I/O
+// and read no clock.
 import type { Importance } from '../check.ts';
 
 /** The compact facts a crawl keeps for one URL it reached (or only found); all URLs normalised. */
@@ -61,7 +61,7 @@ export interface SiteCheckOutcome {
 }
 
 export interface SiteCheckDefinition {
-  /** exactly the id of CHECKS.md, "Site checks" */
+  /** the key of its issue in a crawl's issues, listed in docs/checks.md, "Site checks" */
   id: string;
   category: 'site';
   importance: Importance;

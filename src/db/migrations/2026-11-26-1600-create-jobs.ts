@@ -1,4 +1,4 @@
-// Background jobs of the embedded queue (issue 27): one row per job that is waiting, running or has
+// Background jobs of the embedded queue: one row per job that is waiting, running or has
 // failed for good; a job that succeeds is deleted. A running job holds a lease its process renews, so
 // a job whose process died is found by its expired lease and run again.
 // Frozen: never import application code here.

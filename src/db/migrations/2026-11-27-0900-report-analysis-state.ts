@@ -1,4 +1,4 @@
-// Background analysis (issue 27): a report records the state of the latest analysis asked for
+// Background analysis: a report records the state of the latest analysis asked for
 // (`state`: queued, running, done or failed, with `last_error`), and a report created with async=1
 // exists before its first run, so everything a run produces becomes nullable: result, score, issues,
 // page and generated_at are null together until a run succeeds (a check says so), and result_rank is

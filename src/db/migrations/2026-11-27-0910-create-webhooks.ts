@@ -1,4 +1,4 @@
-// Webhooks (issue 27): an account's endpoints with the events they want, and one row per delivery
+// Webhooks: an account's endpoints with the events they want, and one row per delivery
 // (one event sent to one endpoint, with every attempt counted on it). The secret is stored encrypted;
 // a delivery keeps the exact body it signs, so every retry sends the same bytes.
 // Frozen: never import application code here.

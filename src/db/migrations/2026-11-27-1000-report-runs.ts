@@ -1,4 +1,4 @@
-// Every analysis kept (issue 28): a report's successful analyses become runs, each with its own
+// Every analysis kept: a report's successful analyses become runs, each with its own
 // results, numbered from 1 per report (never reused, so reports count `last_run_number` as well as the
 // `runs_count` they keep). The report row keeps the latest run's summary for lists, and its results
 // now live in that run: report_results becomes each report's first run, then goes.

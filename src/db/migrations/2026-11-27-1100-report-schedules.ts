@@ -1,4 +1,4 @@
-// Schedules (issue 28): a report may be analysed again on a schedule (`off`, `daily`, `weekly`,
+// Schedules: a report may be analysed again on a schedule (`off`, `daily`, `weekly`,
 // `monthly` or a 5-field cron expression in UTC); `next_run_at` is when it is due next, null when off.
 // The scheduler looks for due reports by next_run_at, so only scheduled reports are in its index.
 // Frozen: never import application code here.

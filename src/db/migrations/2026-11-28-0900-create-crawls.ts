@@ -1,4 +1,4 @@
-// Site audits (issue 29): a crawl, the frontier and facts of every URL it found (crawl_pages), and the
+// Site audits (docs/crawls.md): a crawl, the frontier and facts of every URL it found (crawl_pages), and the
 // site checks' findings once it ends (crawl_issues). The frontier lives here, not in memory, so a
 // crawl of 10,000 pages holds the memory of one of 100 and resumes after a restart.
 // Frozen: never import application code here.

@@ -1,4 +1,4 @@
-// sort_by=score on the report list (API.md "Checks and exports"): a page sorted by score is read in the
+// sort_by=score on the report list (docs/api.md): a page sorted by score is read in the
 // order of an index, as every other sort is, alone or with a project filter, a result filter or both,
 // and each index ends in url_lower so a url search walks it without reading the rows (see
 // 2026-11-22-1200-search-in-sort-indexes). Frozen: never import application code here.

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-/** An account's webhook endpoint (API.md "Webhooks"). */
+/** An account's webhook endpoint (docs/api.md, "Webhooks"). */
 export interface WebhooksTable {
   id: Generated<number>;
   user_id: number;

@@ -1,4 +1,4 @@
-// Bearer API-key authentication for the /api/v1 scope (API.md "Auth").
+// Bearer API-key authentication for the /api/v1 scope (docs/api.md, "Authentication").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../services/types.ts';
 

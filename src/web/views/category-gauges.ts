@@ -1,4 +1,4 @@
-// One gauge per category: the category's score as CHECKS.md defines it (scoring/score.ts), a small ring
+// One gauge per category: the category's score as docs/checks.md defines it (scoring/score.ts), a small ring
 // coloured by the verdict that score would get, its number in the ring and in its accessible name.
 // Presentation attributes only, as score-ring.ts, so the Content-Security-Policy can refuse inline styles.
 import type { CheckResult } from '../../analysis/types.ts';

@@ -1,5 +1,5 @@
 // The schedule of a report on its manage page: off, daily, weekly, monthly, or a cron expression
-// (UTC), as the API takes it (API.md "Schedules"), with when it runs next.
+// (UTC), as the API takes it (`schedule` in docs/api.md), with when it runs next.
 import type { ReportSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, fieldError, type FieldErrors } from './form-parts.ts';

@@ -34,7 +34,7 @@ export function analyzer(overrides: Partial<FetchOptions> = {}): Analyzer {
   };
 }
 
-/** Every check id of CHECKS.md mapped to its `passed`, to compare with an expected table at once. */
+/** Every check id of docs/checks.md mapped to its `passed`, to compare with an expected table at once. */
 export function verdicts(analysis: Analysis): Record<string, boolean | null> {
   return Object.fromEntries(Object.entries(analysis.results).map(([id, result]) => [id, result.passed]));
 }

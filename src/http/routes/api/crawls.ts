@@ -1,4 +1,4 @@
-// /api/v1/crawls: thin adapters over the crawl service (API.md "Site audits").
+// /api/v1/crawls: thin adapters over the crawl service (docs/api.md, "Site audits (crawls)").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CrawlDeletedResponse,

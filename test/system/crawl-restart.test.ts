@@ -1,4 +1,4 @@
-// A crawl survives its server being SIGKILLed (API.md "Site audits": the frontier is in the database,
+// A crawl survives its server being SIGKILLed (docs/api.md "Site audits (crawls)": the frontier is in the database,
 // so a crawl "survives a restart"). A server process on SQLite crawls a slowed site of 60 pages; it is
 // killed a third of the way in and started again on the same database, and the crawl finishes: every
 // page crawled, each asked for once but for the few in flight at the kill, none stored twice.

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverCommand } from '../support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -29,7 +30,7 @@ function scratchDatabaseUrl(): string {
 }
 
 async function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +92,7 @@ describe('npm start', () => {
   });
 
   it('refuses to start with an invalid setting and says which', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, serverCommand(), {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', PAGEGRADE_RATE_LIMIT: 'lots', DATABASE_URL: scratchDatabaseUrl() },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-// One crawl spread over two `pagegrade worker` processes through BullMQ (API.md "Site audits": the
+// One crawl spread over two `pagegrade worker` processes through BullMQ (docs/api.md "Site audits (crawls)": the
 // work jobs run "on any process of either queue engine", politeness decided by the claims in the
 // database): a server that only takes requests (PAGEGRADE_WORKERS=0) and two workers of one job each.
 //

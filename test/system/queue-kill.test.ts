@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enginesUnderTest, sleep, waitFor } from './engines.ts';
+import { enginesUnderTest, sleep, waitFor } from '../queue/engines.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const engines = await enginesUnderTest();

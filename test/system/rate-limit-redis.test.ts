@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, testRedisAvailable } from '../support/redis.ts';
+import { serverCommand } from '../support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const REDIS_URL = TEST_REDIS_URL;
@@ -21,7 +22,7 @@ afterAll(() => {
 });
 
 function startServer(env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

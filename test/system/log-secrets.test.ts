@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
-import { killServerProcesses, startServerProcess } from './support/server-process.ts';
+import { killServerProcesses, startServerProcess } from '../support/server-process.ts';
 
 const ADMIN_KEY = 'pg_LOGSECRET-admin-key-d41d8cd98f00b204e9800998ecf8427e';
 const SECRETS = {

@@ -1,4 +1,4 @@
-// Issue 33: database outages. A PostgreSQL connection dropped with queries in flight crashed the
+// Found by an attack: database outages. A PostgreSQL connection dropped with queries in flight crashed the
 // server (an unhandled 'error' event on a pg client); a database that accepts connections and never
 // answers kept the server from starting or exiting for minutes, and /health hung with it. The server
 // runs as a child process, as operators run it, so a crash shows as an exit. Outages are staged with
@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, TEST_SECRET_KEY, type ScratchDatabase } from '../support/databases.ts';
 import { startTcpRelay, throughRelay, type TcpRelay } from '../support/tcp-relay.ts';
-import { freePort, killServerProcesses, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { freePort, killServerProcesses, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { serverCommand } from '../support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN_KEY = 'pg_database-outage-test-key-0123456789';
@@ -48,7 +49,7 @@ describe('a database that accepts connections and never answers', () => {
     const port = (silent.address() as AddressInfo).port;
     try {
       const started = performance.now();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      const child = spawn(process.execPath, serverCommand(), {
         cwd: ROOT,
         env: {
           ...process.env,

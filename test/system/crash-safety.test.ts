@@ -12,7 +12,7 @@ import { createAccountService } from '../../src/services/account.service.ts';
 import { createScratchDatabase, TEST_SECRET_KEY, testDialects, type ScratchDatabase } from '../support/databases.ts';
 import { goodPage, html, startSite, type Handler, type Site } from '../support/site-server.ts';
 import { BAD_PAGE, VERDICT_PAGES } from '../support/api-fixtures.ts';
-import { killServerProcesses, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { killServerProcesses, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const ADMIN_KEY = 'pg_crash-safety-admin-key-0123456789abcdef';
 const WORKERS = 12;

@@ -1,12 +1,13 @@
-// The server as operators run it (`node --import tsx src/server.ts`), as a child process the hardening
+// The server as operators run it (`npm start`: node dist/server.js), as a child process the hardening
 // tests and the load script can signal, kill and restart. Ready means /health answers 200.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { serverCommand } from './processes.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-/** tsx compiles the sources on start; on a loaded machine that takes seconds. */
+const ROOT = resolve(import.meta.dirname, '../..');
+/** A start takes under a second; a loaded machine can make it many. */
 const START_TIMEOUT_MS = 30_000;
 
 interface Exit {
@@ -40,7 +41,7 @@ export async function freePort(): Promise<number> {
 /** Starts the server with `env` over the inherited environment; resolves once /health is 200. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

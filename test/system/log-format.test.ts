@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverCommand } from '../support/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
@@ -41,7 +42,7 @@ function outputUntilListening(child: ChildProcess): Promise<string> {
   });
 }
 
-const SERVER = [process.execPath, '--import', 'tsx', 'src/server.ts'];
+const SERVER = [process.execPath, ...serverCommand()];
 
 describe('npm start logs', () => {
   it('writes one JSON object a line when stdout is not a terminal', async () => {
