@@ -40,7 +40,7 @@ try {
       existsSync(DIST)
         ? 'pagegrade: TypeScript is not installed (npm ci --omit=dev?): not building; dist/ is kept as it is.'
         : 'pagegrade: TypeScript is not installed (npm ci --omit=dev?), so there is no dist/ and `npm start` cannot run. ' +
-            'Build with a full `npm ci`, then `npm prune --omit=dev`, or install the packed package (README: "Running it in production").',
+            'Build with a full `npm ci`, then `npm prune --omit=dev`, or install the packed package (docs/production.md).',
     );
     process.exit(0);
   }

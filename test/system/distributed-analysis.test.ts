@@ -1,4 +1,4 @@
-// Background analysis spread over machines (README, "Production"), as separate processes on
+// Background analysis spread over machines (docs/production.md, "Several processes"), as separate processes on
 // PostgreSQL and Redis: two servers that only take requests (PAGEGRADE_WORKERS=0) and two `pagegrade
 // worker` processes. Every report is analysed exactly once (its page fetched once); a worker killed
 // mid-analysis leaves its jobs to the other, which finishes them, nothing lost and nothing doubled.
