@@ -79,6 +79,8 @@ export interface Config {
   secretKey: string | undefined;
   /** Waits before a failed webhook delivery's 2nd, 3rd, ... attempt; after the last it is failed. */
   webhookRetryMs: number[];
+  /** Webhook deliveries this process makes at once, beside (never inside) the job slots of analyses and crawls. */
+  webhookConcurrency: number;
   /** The name, logo and colour on report pages, the dashboard and PDFs (PAGEGRADE_BRAND_*): white-label. */
   brand: Brand;
   /** Test seam for the private-address guard (see fetch/options.ts). */
@@ -288,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     thresholds: thresholdsSetting(env),
     secretKey: secretKeySetting(env),
     webhookRetryMs: webhookRetrySetting(env),
+    // Each delivery is mostly a wait on someone else's server (up to its 10 s deadline).
+    webhookConcurrency: integerSetting(env, 'PAGEGRADE_WEBHOOK_CONCURRENCY', 8, 1, 64),
     brand: brandSetting(env),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'info',
   };

@@ -87,6 +87,17 @@ export async function findReportRow(db: DbExecutor, userId: number, id: number):
   return db.selectFrom('reports').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The id of the account's newest report of this (normalised) URL made before `beforeId` (every
+ * report when undefined): what a new report of the same page duplicates. Uses the (user_id, url, id) index.
+ */
+export async function findNewestReportIdOfUrl(db: DbExecutor, userId: number, url: string, beforeId?: number): Promise<number | null> {
+  let query = db.selectFrom('reports').select('id').where('user_id', '=', userId).where('url', '=', url);
+  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+  const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Any account's report: only for pages whose access rules (privacy) the caller enforces. */
 export async function findReportById(db: DbExecutor, id: number): Promise<ReportRow | undefined> {
   return withResults(db).where('reports.id', '=', id).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreResults, verdictFor } from './score.ts';
+import { scoreResults, verdictFor, verdictReason } from './score.ts';
 import type { CheckResult } from '../analysis/types.ts';
 
 function result(passed: boolean | null, importance: CheckResult['importance']): CheckResult {
@@ -45,5 +45,29 @@ describe('scoreResults', () => {
 
   it('maps score bands to verdicts at the edges', () => {
     expect([verdictFor(80), verdictFor(79), verdictFor(50), verdictFor(49)]).toEqual(['good', 'decent', 'decent', 'bad']);
+  });
+});
+
+describe('verdictReason', () => {
+  const passing = () => Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, result(true, 'high')]));
+
+  it('says nothing when the score explains the verdict', () => {
+    expect(verdictReason(passing())).toBeNull();
+    // an error page that scores bad anyway: no surprise to explain
+    expect(verdictReason({ http_status: result(false, 'high'), x: result(true, 'low') })).toBeNull();
+  });
+
+  it('names the status of an error page graded bad despite its score', () => {
+    const results = { ...passing(), http_status: { ...result(false, 'high'), value: { status_code: 404, final_url: 'https://x.test/' } } };
+    expect(verdictReason(results)).toBe('Bad whatever the score: the page answers 404, so there is no page for search engines to index.');
+  });
+
+  it('says why a page that cannot be indexed is at most decent', () => {
+    expect(verdictReason({ ...passing(), noindex: result(false, 'high') })).toBe(
+      'At most decent whatever the score: the page asks not to be indexed, so search engines will not index it.',
+    );
+    expect(verdictReason({ ...passing(), noindex: result(false, 'high'), robots: result(false, 'high') })).toContain(
+      'the page asks not to be indexed and robots.txt blocks the page',
+    );
   });
 });

@@ -57,3 +57,26 @@ function cappedVerdict(fromScore: Verdict, results: Readonly<Record<string, Chec
   const notIndexable = INDEXABILITY_CHECKS.some((id) => results[id]?.passed === false);
   return notIndexable && fromScore === 'good' ? 'decent' : fromScore;
 }
+
+/**
+ * Why the verdict is not the one the score alone gives, in a sentence for people; null when the
+ * score explains it. Shown beside the grade on the report page, in the PDF and in the CLI's text.
+ */
+export function verdictReason(results: Readonly<Record<string, CheckResult>>): string | null {
+  const { score, result } = scoreResults(results);
+  const fromScore = verdictFor(score);
+  if (result === fromScore) return null;
+  if (results[ERROR_STATUS_CHECK]?.passed === false) {
+    const status = (results[ERROR_STATUS_CHECK].value as { status_code?: unknown } | null)?.status_code;
+    const answer = typeof status === 'number' ? `answers ${status}` : 'answers with an error status';
+    return `Bad whatever the score: the page ${answer}, so there is no page for search engines to index.`;
+  }
+  const blocked = INDEXABILITY_CHECKS.filter((id) => results[id]?.passed === false).map((id) => BLOCK_REASONS[id]);
+  return `At most decent whatever the score: ${blocked.join(' and ')}, so search engines will not index it.`;
+}
+
+const BLOCK_REASONS: Readonly<Record<(typeof INDEXABILITY_CHECKS)[number], string>> = {
+  http_status: 'the page answers with an error status',
+  noindex: 'the page asks not to be indexed',
+  robots: 'robots.txt blocks the page',
+};
