@@ -57,6 +57,16 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
+ * CPU seconds one thread of a live process has used so far (its main thread by default: its id is the
+ * process's), from /proc (Linux). A server's event loop, and every SQLite statement, runs on it.
+ */
+export function threadCpuSeconds(pid: number, tid = pid): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
+}
+
+/**
  * Samples a process's RSS until stopped; returns the highest sample. Sampling ends quietly if the
  * process does: whatever ended it is the error to report, not this timer's.
  */

@@ -23,7 +23,7 @@ import { loadResult, startLoadRounds, type LoadResult, type LoadSamples } from '
 import type { BenchMode } from './mode.ts';
 import type { OpenLoopResult } from './open-loop.ts';
 import { startPagegrade } from './pagegrade-server.ts';
-import { sampleRss, startRounds, type ProcessOptions } from './processes.ts';
+import { sampleRss, startRounds, threadCpuSeconds, type ProcessOptions } from './processes.ts';
 import { pick, seededRandom } from './random.ts';
 import { captureStatements, type StatementPlan } from './read-statements.ts';
 import { prepareReadDatabase, type ReadAccount, type SeedInfo } from './seed.ts';
@@ -97,6 +97,11 @@ export interface QueryResult {
   example: string;
   /** OPEN_LOOP_RATE requests a second on schedule: the target's figures */
   open_loop: OpenLoopResult;
+  /**
+   * The server's main thread during the open loop (warm-up included): the share of the wall time it was
+   * on a CPU, and its CPU milliseconds per request sent. Near 1, requests queue for the event loop.
+   */
+  open_loop_main_thread: { busy: number; cpu_ms_per_request: number };
   /** READ_CONNECTIONS connections, each sending its next request once the last is answered */
   closed_loop: LoadResult;
   /** the same requests' statements straight through the driver (query-floor.ts), taking turns with the closed loop */
@@ -174,6 +179,8 @@ export async function runReadBenchmark(
         }
         const closedLoop = loadResult(serverLoads);
         const floor = pooledThroughput(floorLoads);
+        const mainCpuBefore = threadCpuSeconds(server.pid);
+        const openStarted = performance.now();
         const openLoop = await load.open({
           origin: server.origin,
           rate: OPEN_LOOP_RATE,
@@ -182,9 +189,15 @@ export async function runReadBenchmark(
           connections: OPEN_LOOP_CONNECTIONS,
           planFile,
         });
+        const mainCpuS = threadCpuSeconds(server.pid) - mainCpuBefore;
+        const sent = OPEN_LOOP_RATE * (durations.openWarmUp + durations.open);
         results[query] = {
           example: examples[query],
           open_loop: openLoop,
+          open_loop_main_thread: {
+            busy: round(mainCpuS / ((performance.now() - openStarted) / 1000), 3),
+            cpu_ms_per_request: round((mainCpuS * 1000) / sent, 2),
+          },
           closed_loop: closedLoop,
           query_floor: { ...floor, statements_per_request: statementsPerRequest(statements[query]) },
           ratio_vs_query_floor: round(closedLoop.rps / floor.rps, 3),

@@ -286,11 +286,11 @@ export function readSection(key: string, read: ReadResult): string {
     `#### Open loop: ${read.open_loop_rate} requests a second on schedule (the target: p99 under ${LATENCY_TARGET_MS} ms, no errors)`,
     '',
     table(
-      ['query', 'offered req/s', 'achieved req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'requests', 'most in flight', 'generator lag p99 ms', 'load CPU µs/req'],
+      ['query', 'offered req/s', 'achieved req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'requests', 'most in flight', 'server main thread busy', 'server main thread ms/req', 'generator lag p99 ms', 'load CPU µs/req'],
       READ_QUERIES.map((query) => {
-        const open = read[query].open_loop;
+        const { open_loop: open, open_loop_main_thread: main } = read[query];
         const errors = open.error_kinds ? `${open.errors} ${JSON.stringify(open.error_kinds)}` : open.errors;
-        return [example(query), open.offered_rps, open.achieved_rps, open.p50_ms, open.p99_ms, open.max_ms, errors, open.requests, open.max_in_flight, open.send_lag_p99_ms, open.load_cpu_us];
+        return [example(query), open.offered_rps, open.achieved_rps, open.p50_ms, open.p99_ms, open.max_ms, errors, open.requests, open.max_in_flight, main.busy, main.cpu_ms_per_request, open.send_lag_p99_ms, open.load_cpu_us];
       }),
     ),
     '',
@@ -307,7 +307,8 @@ export function readSection(key: string, read: ReadResult): string {
     'Open loop: each request is sent when its turn in the schedule comes, whether or not the earlier ones have been answered ' +
       `(over up to ${read[READ_QUERIES[0]].open_loop.connections} keep-alive connections; a request due while all are busy waits ` +
       'for one), and timed from when it was due to the last byte of its answer, so a server that falls behind shows it in the ' +
-      'latencies. "Generator lag": how late the generator itself sent requests (counted in their latency too). Errors: requests ' +
+      'latencies. "Server main thread": the share of the open loop\'s wall time the server\'s main thread (its event loop, where ' +
+      'every SQLite statement runs) was on a CPU, and its CPU time per request; near 1, requests wait for it. "Generator lag": how late the generator itself sent requests (counted in their latency too). Errors: requests ' +
       'without a 2xx answer, warm-up included. Closed loop: the most the server answers a second, and its latency with ' +
       `${read.connections} requests always in flight. The query floor runs the SQL statements each planned request runs in the ` +
       "server (the key lookup, the page, the count when the page is full, the show's read; captured from the server's code) " +

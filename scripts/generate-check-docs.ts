@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { allChecks } from '../src/checks/index.ts';
 import { siteChecks } from '../src/checks/site/index.ts';
 import { renderCheckDocs } from '../src/checks/check-docs.ts';
-import { POINTS } from '../src/scoring/score.ts';
+import { WEIGHTS } from '../src/scoring/score.ts';
 
-writeFileSync(new URL('../docs/checks.md', import.meta.url), renderCheckDocs(allChecks, siteChecks, POINTS));
+writeFileSync(new URL('../docs/checks.md', import.meta.url), renderCheckDocs(allChecks, siteChecks, WEIGHTS));
 console.log(`docs/checks.md: ${allChecks.length} checks, ${siteChecks.length} site checks`);

@@ -73,7 +73,37 @@ describe('loadConfig', () => {
     for (const bad of ['0', '5000,', 'soon', '1.5', '-5', '5000;30000']) {
       expect(() => loadConfig({ PAGEGRADE_WEBHOOK_RETRY_MS: bad }), bad).toThrow(/PAGEGRADE_WEBHOOK_RETRY_MS must be a comma-separated list/);
     }
+    expect(loadConfig({}).webhookConcurrency).toBe(8);
+    expect(loadConfig({ PAGEGRADE_WEBHOOK_CONCURRENCY: '64' }).webhookConcurrency).toBe(64);
+    for (const bad of ['0', '65', 'many']) {
+      expect(() => loadConfig({ PAGEGRADE_WEBHOOK_CONCURRENCY: bad }), bad).toThrow(/PAGEGRADE_WEBHOOK_CONCURRENCY must be an integer from 1 to 64/);
+    }
   });
+
+  it('reads PAGEGRADE_TRUST_PROXY: off, one proxy on this machine, or the proxies\' addresses', () => {
+    for (const off of [undefined, '', '0', ' 0 ']) expect(loadConfig({ PAGEGRADE_TRUST_PROXY: off }).trustProxy, off).toBe(false);
+    expect(loadConfig({ PAGEGRADE_TRUST_PROXY: '1' }).trustProxy).toBe('one-local-proxy');
+    expect(loadConfig({ PAGEGRADE_TRUST_PROXY: '10.0.0.0/8, ::1,loopback,192.0.2.7,fd00::/8,uniquelocal,linklocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+      '192.0.2.7',
+      'fd00::/8',
+      'uniquelocal',
+      'linklocal',
+    ]);
+    expect(loadConfig({ PAGEGRADE_TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+  });
+
+  it.each(['true', '2', '-1', 'yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.0/0', '127.1', '10.0.0.1,', 'LOOPBACK', 'localhost', '::1/129'])(
+    'refuses PAGEGRADE_TRUST_PROXY=%s, naming the setting and the forms it takes',
+    (value) => {
+      expect(() => loadConfig({ PAGEGRADE_TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ PAGEGRADE_TRUST_PROXY: value })).toThrow(
+        /^PAGEGRADE_TRUST_PROXY must be 0 \(off\), 1 \(one proxy on this machine\) or a comma-separated list of the proxies' IPv4\/IPv6 addresses and CIDR ranges and the names loopback, linklocal, uniquelocal/,
+      );
+    },
+  );
 
   it('reads the job retry wait and the scheduler interval, within their bounds', () => {
     expect(loadConfig({})).toMatchObject({ jobRetryMs: 5000, schedulerIntervalMs: 5000 });
@@ -106,7 +136,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      trustProxy: true,
+      trustProxy: 'one-local-proxy',
       databaseUrl: 'sqlite:/tmp/x.db',
       adminKey: 'pg_secret',
       allowPrivateUrls: true,

@@ -1,8 +1,10 @@
 // Settings from the environment (the README's "Settings" table). Read once at start; everything else takes a
 // Config so tests build their own without touching process.env.
 import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { extname, resolve } from 'node:path';
+import { compile as compileTrust } from '@fastify/proxy-addr';
 import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';
 import { DEFAULT_USER_AGENT } from './fetch/options.ts';
 import { DEFAULT_CHROMIUM_PATH } from './render/chromium.ts';
@@ -10,8 +12,8 @@ import { DEFAULT_CHROMIUM_PATH } from './render/chromium.ts';
 export interface Config {
   port: number;
   host: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto from it (client addresses, https cookies). */
-  trustProxy: boolean;
+  /** Which peers are reverse proxies whose X-Forwarded-For/-Proto the server believes (PAGEGRADE_TRUST_PROXY). */
+  trustProxy: TrustProxy;
   /** undefined: SQLite at ./data/pagegrade.db */
   databaseUrl: string | undefined;
   adminKey: string | undefined;
@@ -98,6 +100,49 @@ export interface Brand {
 export const DEFAULT_BRAND: Brand = { name: 'pagegrade', logoPath: undefined, color: '#0b5cad' };
 
 export class ConfigError extends Error {}
+
+/**
+ * PAGEGRADE_TRUST_PROXY (docs/production.md, "Behind a reverse proxy"): false, no proxy (the client
+ * is the TCP peer); 'one-local-proxy', one proxy on this machine (a loopback peer, one hop); or the
+ * proxies' addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy = false | 'one-local-proxy' | string[];
+
+const TRUST_PROXY_FORMS =
+  '0 (off), 1 (one proxy on this machine) or a comma-separated list of the proxies\' IPv4/IPv6 addresses and CIDR ranges ' +
+  'and the names loopback, linklocal, uniquelocal (e.g. 10.0.0.0/8,::1)';
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * A name, or an address in its usual notation (ipaddr.js, under proxy-addr, would also read "2" or
+ * "127.1" as addresses) with an optional range, which proxy-addr's own parser (the one Fastify compiles
+ * the list with) must accept as well, so what passes here works there.
+ */
+function isTrustProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const slash = entry.lastIndexOf('/');
+  if (isIP(slash === -1 ? entry : entry.slice(0, slash)) === 0) return false;
+  try {
+    compileTrust(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function trustProxySetting(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = (env.PAGEGRADE_TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === '0') return false;
+  if (raw === '1') return 'one-local-proxy';
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isTrustProxyEntry(entry)) {
+      throw new ConfigError(`PAGEGRADE_TRUST_PROXY must be ${TRUST_PROXY_FORMS}; "${entry}" in "${raw}" is none of these.`);
+    }
+  }
+  return entries;
+}
 
 /**
  * Report pages and their results an active server reads again and again: at a million
@@ -257,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: integerSetting(env, 'PORT', 3000, 0),
     host: env.HOST || '127.0.0.1',
-    trustProxy: env.PAGEGRADE_TRUST_PROXY === '1',
+    trustProxy: trustProxySetting(env),
     databaseUrl: env.DATABASE_URL || undefined,
     adminKey: env.PAGEGRADE_ADMIN_KEY || undefined,
     allowPrivateUrls: env.PAGEGRADE_ALLOW_PRIVATE_URLS === '1',

@@ -1,5 +1,5 @@
 // Renders docs/checks.md from the registry, so the documentation can never drift from the checks.
-// The points come from the caller: scoring builds on checks, so checks never import it.
+// The weights come from the caller: scoring builds on checks, so checks never import it.
 import type { CheckDefinition, Category, Importance } from './check.ts';
 import type { SiteCheckDefinition } from './site/site-check.ts';
 
@@ -13,7 +13,7 @@ const CATEGORY_TITLES: Record<Category, string> = {
 export function renderCheckDocs(
   checks: readonly CheckDefinition[],
   siteChecks: readonly SiteCheckDefinition[],
-  points: Readonly<Record<Importance, number>>,
+  weights: Readonly<Record<Importance, number>>,
 ): string {
   const lines = [
     '# The checks of a pagegrade report',
@@ -24,30 +24,31 @@ export function renderCheckDocs(
     'or does not apply (`passed: null`, with a reason). Numeric limits are defaults an operator can change with',
     '`PAGEGRADE_THRESHOLDS` (keys in src/checks/thresholds.ts).',
     '',
-    ...scoreSection(points),
+    ...scoreSection(weights),
   ];
   for (const category of Object.keys(CATEGORY_TITLES) as Category[]) {
     const inCategory = checks.filter((check) => check.category === category);
     lines.push(`## ${CATEGORY_TITLES[category]}`, '');
     for (const check of inCategory) {
       lines.push(...checkEntry(check), ...(check.differsFromLighthouse ? [`- Unlike Lighthouse: ${check.differsFromLighthouse}`] : []), '');
+      if (check.docsNote) lines.push(check.docsNote, '');
     }
   }
-  lines.push(...siteSection(siteChecks, points));
+  lines.push(...siteSection(siteChecks, weights));
   lines.push(...lighthouseSection(checks));
   return lines.join('\n');
 }
 
 /**
- * How results become a score and a verdict (scoring/score.ts). The points come from the caller; the
+ * How results become a score and a verdict (scoring/score.ts). The weights come from the caller; the
  * rules are written here, and src/scoring/score-docs.test.ts holds the scoring code to what they say.
  */
-function scoreSection(points: Readonly<Record<Importance, number>>): string[] {
+function scoreSection(weights: Readonly<Record<Importance, number>>): string[] {
   return [
     '## Score and verdict',
     '',
-    `- Points by importance: high ${points.high}, medium ${points.medium}, low ${points.low}.`,
-    '- The score is `round(100 * points of passed checks / points of applicable checks)`, 0-100: a check that does',
+    `- Weight by importance: high ${weights.high}, medium ${weights.medium}, low ${weights.low}.`,
+    '- The score is `round(100 * weight of passed checks / weight of applicable checks)`, 0-100: a check that does',
     '  not apply counts on neither side.',
     '- The verdict (`result`): `good` from a score of 80, `decent` from 50, `bad` below.',
     '- A page search engines cannot index (`noindex` or `robots` failed) is at most `decent`.',
@@ -59,13 +60,13 @@ function scoreSection(points: Readonly<Record<Importance, number>>): string[] {
 }
 
 /** The checks a crawl runs over the whole site: they rank its issues and never enter a page's score. */
-function siteSection(siteChecks: readonly SiteCheckDefinition[], points: Readonly<Record<Importance, number>>): string[] {
+function siteSection(siteChecks: readonly SiteCheckDefinition[], weights: Readonly<Record<Importance, number>>): string[] {
   if (siteChecks.length === 0) return [];
   return [
     '## Site checks',
     '',
     `A crawl runs these ${siteChecks.length} checks over the whole site once every page is in. Each counts what it finds and`,
-    `lists the pages involved. Their points (high ${points.high}, medium ${points.medium}, low ${points.low}) rank them in the crawl's report;`,
+    `lists the pages involved. Their weights (high ${weights.high}, medium ${weights.medium}, low ${weights.low}) rank them in the crawl's report;`,
     'they do not enter page scores. A crawl\'s score is the mean of its pages\' scores, rounded, and its verdict follows',
     'the verdict rule above, but a crawl is at most `decent` while a high-importance site check finds anything.',
     '',

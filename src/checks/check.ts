@@ -43,6 +43,8 @@ export interface CheckDefinition<V extends TSchema = TSchema> {
   howToFix: string;
   /** Where this check deliberately judges otherwise than Lighthouse's audit of the same subject, and why (docs/checks.md). */
   differsFromLighthouse?: string;
+  /** A paragraph for docs/checks.md under the check's entry (its limits, say); reports do not show it. */
+  docsNote?: string;
   /**
    * Words for people for the field names of `value`, the kinds of `errors` and the fields of their items
    * ("unknown_urls" -> "Images of unknown format"): reports show these, never the names. Keys that are

@@ -1,12 +1,12 @@
 // The registry as a whole: exactly the checks docs/checks.md documents (id, category, importance,
-// order; points by importance), one file per check named after its id, documented for people, and
+// order; weights by importance), one file per check named after its id, documented for people, and
 // docs/checks.md what `npm run docs:checks` makes from the registry now.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from './index.ts';
 import { siteChecks } from './site/index.ts';
 import { renderCheckDocs } from './check-docs.ts';
-import { POINTS } from '../scoring/score.ts';
+import { WEIGHTS } from '../scoring/score.ts';
 
 interface DocumentedCheck {
   id: string;
@@ -43,10 +43,10 @@ describe('check registry', () => {
     expect(new Set(allChecks.map((check) => check.id)).size).toBe(allChecks.length);
   });
 
-  it('weighs each importance with the points docs/checks.md gives it', () => {
-    const points = /^- Points by importance: high (\d+), medium (\d+), low (\d+)\.$/m.exec(checksDoc());
-    expect(points, 'the points line of docs/checks.md').not.toBeNull();
-    expect(POINTS).toEqual({ high: Number(points![1]), medium: Number(points![2]), low: Number(points![3]) });
+  it('weighs each importance as docs/checks.md says', () => {
+    const points = /^- Weight by importance: high (\d+), medium (\d+), low (\d+)\.$/m.exec(checksDoc());
+    expect(points, 'the weight line of docs/checks.md').not.toBeNull();
+    expect(WEIGHTS).toEqual({ high: Number(points![1]), medium: Number(points![2]), low: Number(points![3]) });
   });
 
   it.each(allChecks.map((check) => [check.id, check] as const))('%s lives in its own file with a test beside it', async (id, check) => {
@@ -67,7 +67,7 @@ describe('check registry', () => {
   });
 
   it('documents where pagegrade deliberately differs from Lighthouse', () => {
-    const docs = renderCheckDocs(allChecks, siteChecks, POINTS);
+    const docs = renderCheckDocs(allChecks, siteChecks, WEIGHTS);
     const section = docs.slice(docs.indexOf('## Where pagegrade deliberately differs from Lighthouse'));
     expect(section.length).toBeGreaterThan(100);
     const note = (id: string) => allChecks.find((check) => check.id === id)?.differsFromLighthouse ?? '';
@@ -78,6 +78,6 @@ describe('check registry', () => {
   });
 
   it('keeps docs/checks.md in step with the registry (npm run docs:checks)', () => {
-    expect(checksDoc(), 'docs/checks.md is out of date with the registry: run `npm run docs:checks`').toBe(renderCheckDocs(allChecks, siteChecks, POINTS));
+    expect(checksDoc(), 'docs/checks.md is out of date with the registry: run `npm run docs:checks`').toBe(renderCheckDocs(allChecks, siteChecks, WEIGHTS));
   });
 });

@@ -23,7 +23,7 @@ export interface AnalyzeOptions {
   gates: Gates;
   /** --output (with --format): report files written once every URL is done */
   outputs: OutputFile[];
-  /** --render: also load each page in Chromium and compare, as render=1 does in the API */
+  /** --render: also load each page in Chromium and compare what JavaScript changed */
   render: boolean;
 }
 

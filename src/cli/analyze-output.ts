@@ -2,14 +2,14 @@
 import { checkBudget } from './budget.ts';
 import { renderComparison } from './comparison-text.ts';
 import { gateFailures, type Gates } from './exit-status.ts';
-import { renderNotAnalysed, renderReport } from './report-text.ts';
+import { renderNotAnalyzed, renderReport } from './report-text.ts';
 import { renderRenderedText } from './rendered-text.ts';
 import { renderSummaryTable } from './summary-table.ts';
 import { outcomeJson, type UrlOutcome } from './url-outcome.ts';
 import type { Style } from './terminal-text.ts';
 
 function renderOutcome(outcome: UrlOutcome, style: Style): string {
-  if ('error' in outcome) return renderNotAnalysed(outcome.url, outcome.error, style);
+  if ('error' in outcome) return renderNotAnalyzed(outcome.url, outcome.error, style);
   const report = renderReport(outcome.analysis, style) + renderRenderedText(outcome.analysis.rendered, style);
   return outcome.comparison === undefined ? report : report + renderComparison(outcome.comparison, style);
 }
@@ -39,13 +39,13 @@ export function renderJson(outcomes: readonly UrlOutcome[]): string {
 
 /** Lines for stderr, so a CI log says why the exit code is not 0 even when stdout goes to a file. */
 export function renderProblems(outcomes: readonly UrlOutcome[], gates: Gates): string {
-  const notAnalysed = outcomes.filter((outcome) => 'error' in outcome).length;
+  const notAnalyzed = outcomes.filter((outcome) => 'error' in outcome).length;
   const lines = gateFailures(outcomes, gates).map((failure) => `pagegrade: gate failed: ${failure}`);
   const budget = gates.budget;
   // What a budget could not judge (a category or check that does not apply) is said, and fails nothing.
   if (budget) {
     for (const outcome of outcomes) if ('analysis' in outcome) lines.push(...checkBudget(outcome.analysis, budget).unchecked.map((note) => `pagegrade: ${note}`));
   }
-  if (notAnalysed > 0) lines.unshift(`pagegrade: ${notAnalysed} of ${outcomes.length} URLs could not be analysed.`);
+  if (notAnalyzed > 0) lines.unshift(`pagegrade: ${notAnalyzed} of ${outcomes.length} URLs could not be analysed.`);
   return lines.map((line) => `${line}\n`).join('');
 }

@@ -4,11 +4,15 @@
 // and a command whose own disagree is an error, which every command's `--help` test would show.
 import { pathToFileURL } from 'node:url';
 import { parseCommandArgs, UsageError, type CliIo, type Command } from './command.ts';
+import { nearestCommand } from './did-you-mean.ts';
+import { pagegradeVersion } from './version.ts';
 import { ConfigError } from '../config.ts';
 import { ValidationError, NotFoundError } from '../services/errors.ts';
 
 interface CommandEntry {
   name: string;
+  /** Other names that run the same command, e.g. the British spelling. */
+  aliases?: readonly string[];
   summary: string;
   load(): Promise<Command>;
 }
@@ -16,6 +20,7 @@ interface CommandEntry {
 export const commands: readonly CommandEntry[] = [
   {
     name: 'analyze',
+    aliases: ['analyse'],
     summary: 'Analyse pages without a server and print a report (or JSON); exit codes for CI gates.',
     load: async () => (await import('./commands/analyze.ts')).analyze,
   },
@@ -73,19 +78,39 @@ export const commands: readonly CommandEntry[] = [
   },
 ];
 
+const namesOf = (command: CommandEntry) => [command.name, ...(command.aliases ?? [])].join(', ');
+
 function overview(): string {
-  const width = Math.max(...commands.map((command) => command.name.length));
-  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `Usage: pagegrade <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "pagegrade <command> --help" for a command's options.\n`;
+  const width = Math.max(...commands.map((command) => namesOf(command).length));
+  const lines = commands.map((command) => `  ${namesOf(command).padEnd(width)}  ${command.summary}`);
+  return (
+    `Usage: pagegrade <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n` +
+    'Run "pagegrade <command> --help" for a command\'s options, "pagegrade --version" for the version.\n'
+  );
 }
 
 function findCommand(argv: string[]): { entry: CommandEntry; rest: string[] } | null {
   for (const words of [2, 1]) {
     const name = argv.slice(0, words).join(' ');
-    const entry = commands.find((candidate) => candidate.name === name);
+    const entry = commands.find((candidate) => candidate.name === name || candidate.aliases?.includes(name));
     if (entry) return { entry, rest: argv.slice(words) };
   }
   return null;
+}
+
+/**
+ * What to say of a command that is not in the table: the words taken for its name (one, or two after
+ * a group word such as "users", never the URL or option after it), and the command it is probably
+ * a typo of.
+ */
+function unknownCommand(argv: string[]): string {
+  const suggestion = nearestCommand(argv, commands);
+  const groups = new Set(commands.filter(({ name }) => name.includes(' ')).map(({ name }) => name.split(' ')[0]));
+  let words = 1;
+  if (suggestion) words = suggestion.split(' ').length;
+  else if (groups.has(argv[0]) && argv[1] !== undefined && !argv[1].startsWith('-')) words = 2;
+  const hint = suggestion ? `Did you mean "${suggestion}"?\n` : '';
+  return `Unknown command "${argv.slice(0, words).join(' ')}".\n${hint}\n${overview()}`;
 }
 
 async function loadCommand(entry: CommandEntry): Promise<Command> {
@@ -101,9 +126,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(overview());
     return argv.length === 0 ? 2 : 0;
   }
+  if (argv[0] === '--version') {
+    io.stdout.write(`${pagegradeVersion()}\n`);
+    return 0;
+  }
   const found = findCommand(argv);
   if (!found) {
-    io.stderr.write(`Unknown command "${argv.slice(0, 2).join(' ')}".\n\n${overview()}`);
+    io.stderr.write(unknownCommand(argv));
     return 2;
   }
   const { entry, rest } = found;

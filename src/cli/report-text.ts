@@ -3,6 +3,7 @@
 import type { Analysis, CheckResult, Verdict } from '../analysis/types.ts';
 import type { Category, Importance } from '../checks/check.ts';
 import { checksById } from '../checks/index.ts';
+import { verdictReason } from '../scoring/score.ts';
 import { printable, truncate, displayWidth, type Style } from './terminal-text.ts';
 
 const CATEGORIES: readonly [Category, string][] = [
@@ -94,6 +95,9 @@ function renderHeader(analysis: Analysis, style: Style): string[] {
   if (page.final_url !== analysis.url) lines.push(`  → ${printable(page.final_url)}`);
   const colour = verdictColour(analysis.result, style);
   lines.push(`Score ${colour(`${analysis.score}/100 ${analysis.result}`)}`);
+  // When the grade is not the one the score gives (an error status, noindex), say why under it.
+  const reason = verdictReason(analysis.results);
+  if (reason !== null) lines.push(colour(reason));
   lines.push(
     style.dim(
       `HTTP ${page.status_code} · ${(page.bytes / 1024).toFixed(1)} KiB · ${page.load_time_ms} ms · ` +
@@ -125,6 +129,6 @@ export function renderReport(analysis: Analysis, style: Style): string {
 }
 
 /** A URL that could not be analysed, in place of its report. */
-export function renderNotAnalysed(url: string, reason: string, style: Style): string {
+export function renderNotAnalyzed(url: string, reason: string, style: Style): string {
   return `${style.bold(printable(url))}\n${style.red('Could not be analysed:')} ${printable(reason)}\n`;
 }

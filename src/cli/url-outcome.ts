@@ -2,6 +2,7 @@
 import { parseTargetUrl } from '../analysis/target-url.ts';
 import type { Analysis } from '../analysis/types.ts';
 import type { Analyzer } from '../analysis/analyze-url.ts';
+import { inCliWords } from './cli-words.ts';
 import { FetchError } from '../fetch/fetch-error.ts';
 import type { AnalysisDiff } from '../services/run-diff.ts';
 import type { RegressionReason } from '../services/run-events.ts';
@@ -23,7 +24,7 @@ export async function analyzeTarget(analyze: Analyzer, input: string): Promise<U
   const target = parseTargetUrl(input);
   if (!target.ok) return { url: input.trim(), error: target.message };
   try {
-    return { url: target.url, analysis: await analyze(target.url) };
+    return { url: target.url, analysis: inCliWords(await analyze(target.url)) };
   } catch (error) {
     if (error instanceof FetchError) return { url: target.url, error: error.reason };
     return { url: target.url, error: `internal error: ${error instanceof Error ? error.message : String(error)}` };

@@ -10,7 +10,7 @@ export async function usingServices<T>(config: Config, run: (services: Services)
     return await run(services);
   } finally {
     await services.background.close();
-    // Browsers started by render=1 keep the process alive until they are closed.
+    // Browsers started for rendering (crawl --render) keep the process alive until they are closed.
     await services.rendering.close();
     await database.close();
   }

@@ -26,3 +26,20 @@ export class FetchError extends Error {
     this.reason = reason;
   }
 }
+
+/** What fetch-page.ts calls the page in its messages; the checks' small requests say "The response". */
+export const PAGE_SUBJECT = 'The page';
+
+/** A byte limit as people read it: MiB (one decimal when not whole, 1.5 MiB), KiB below 1 MiB. */
+export function sizeInWords(bytes: number): string {
+  const [amount, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MiB'] : [bytes / 1024, 'KiB'];
+  return `${Number.isInteger(amount) ? amount : amount.toFixed(1)} ${unit}`;
+}
+
+/**
+ * Why a page over PAGEGRADE_MAX_PAGE_BYTES is refused, in the same words whether Content-Length
+ * declared the size, reading the body met it, or decompressing did.
+ */
+export function pageTooLargeReason(maxBytes: number): string {
+  return `The page is larger than ${sizeInWords(maxBytes)} (PAGEGRADE_MAX_PAGE_BYTES).`;
+}

@@ -36,7 +36,7 @@ describe('toFetchError', () => {
     [withCode('HPE_INVALID_CONSTANT', 'Expected HTTP/'), 'bad_response', 'The server at example.com:8443 sent an invalid HTTP response (Expected HTTP/).'],
     [withCode('Z_DATA_ERROR'), 'bad_response', 'The server at example.com:8443 sent a body that does not match its Content-Encoding.'],
     [new AddressRefusedError('10.0.0.1 is a private address; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).'), 'private_address', '10.0.0.1 is a private address; pagegrade does not analyse private networks (an operator can allow them with PAGEGRADE_ALLOW_PRIVATE_URLS=1).'],
-    [new BodyTooLargeError(5242880), 'too_large', 'The page is larger than 5242880 bytes.'],
+    [new BodyTooLargeError(5242880), 'too_large', 'The page is larger than 5 MiB (PAGEGRADE_MAX_PAGE_BYTES).'],
   ])('maps %s', (err, code, reason) => {
     const error = toFetchError(err, context());
     expect([error.code, error.reason]).toEqual([code, reason]);

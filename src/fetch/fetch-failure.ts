@@ -3,7 +3,7 @@
 import { AddressRefusedError } from './address-guard.ts';
 import { BodyTooLargeError, TooManyEncodingsError, UnsupportedEncodingError, isContentDecodingError } from './content-decoding.ts';
 import { ZSTD_MAX_WINDOW_BYTES, ZstdWindowTooLargeError } from './zstd-frame-guard.ts';
-import { FetchError } from './fetch-error.ts';
+import { FetchError, PAGE_SUBJECT, pageTooLargeReason } from './fetch-error.ts';
 
 export interface FailureContext {
   /** The URL being requested when it failed. */
@@ -13,7 +13,7 @@ export interface FailureContext {
   signal: AbortSignal;
   /** Whether the response headers had arrived (the failure happened while reading the body). */
   readingBody: boolean;
-  /** "The page" or "The response": how too_large messages name what was too large. */
+  /** "The page" (PAGE_SUBJECT) or "The response": how too_large messages name what was too large. */
   subject: string;
 }
 
@@ -40,7 +40,9 @@ export function toFetchError(err: unknown, context: FailureContext): FetchError 
   }
   if (err instanceof AddressRefusedError) return new FetchError('private_address', err.reason, { cause: err });
   if (err instanceof BodyTooLargeError) {
-    return new FetchError('too_large', `${context.subject} is larger than ${err.maxBytes} bytes.`, { cause: err });
+    // A page names the setting that holds its limit; the checks' small requests keep their byte count.
+    const reason = context.subject === PAGE_SUBJECT ? pageTooLargeReason(err.maxBytes) : `${context.subject} is larger than ${err.maxBytes} bytes.`;
+    return new FetchError('too_large', reason, { cause: err });
   }
   if (err instanceof UnsupportedEncodingError) {
     return new FetchError('bad_response', `The server at ${host} used an unsupported Content-Encoding (${err.coding}).`, { cause: err });

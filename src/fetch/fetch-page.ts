@@ -6,7 +6,7 @@ import { httpVersionFor } from './agents.ts';
 import { sniffCharset } from './charset.ts';
 import { decodePage } from './decode-page.ts';
 import { isHtmlMimeType, parseContentType } from './content-type.ts';
-import { FetchError } from './fetch-error.ts';
+import { FetchError, PAGE_SUBJECT, pageTooLargeReason } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
 import { flattenHeaders, headerLines } from './headers.ts';
 import { looksLikeHtml } from './html-sniff.ts';
@@ -17,7 +17,7 @@ import { followRedirects } from './redirect-chain.ts';
 import type { FetchedPage, RedirectHop, UndecodedPage } from './types.ts';
 
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
-const SUBJECT = 'The page';
+const SUBJECT = PAGE_SUBJECT;
 
 export async function fetchPage(url: string, options: FetchOptions): Promise<FetchedPage> {
   return decodePage(await fetchPageBody(url, options));
@@ -85,7 +85,7 @@ export async function readPage(opened: OpenedPage, options: FetchOptions): Promi
   const declaredLength = Number(headers['content-length']);
   if (contentEncoding === null && declaredLength > options.maxBytes) {
     abandonBody(response.body);
-    throw new FetchError('too_large', `${SUBJECT} is larger than ${options.maxBytes} bytes.`);
+    throw new FetchError('too_large', pageTooLargeReason(options.maxBytes));
   }
 
   let body;

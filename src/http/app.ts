@@ -29,6 +29,8 @@ import { createRedisAttemptStore } from '../web/redis-attempt-store.ts';
 import { registerRedis } from './plugins/redis.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
+import { proxyTrust } from './trust-proxy.ts';
+import { registerEmptyBodies } from './empty-bodies.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +51,7 @@ function isApiPath(url: string): boolean {
 }
 
 export interface BuildOptions {
-  /** Replace the analyser (the CLI and the normal server never do; a test may wrap the real one). */
+  /** Replace the analyzer (the CLI and the normal server never do; a test may wrap the real one). */
   analyzer?: Analyzer;
   /** Use an already open database instead of opening config.databaseUrl. */
   database?: AppDatabase;
@@ -66,7 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : { level: config.logLevel, redact: logRedactPaths, serializers: logSerializers, stream: logDestination(process.stdout.isTTY === true) },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => randomUUID(),
     // A client-chosen request id would let one request impersonate another in the logs.
     requestIdHeader: false,
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Bodies are forms or JSON (docs/api.md, "Requests"); Fastify's default text/plain parser would let
   // other types in.
   app.removeContentTypeParser('text/plain');
+  registerEmptyBodies(app);
   await app.register(formbody);
   await registerOpenApi(app);
   await app.register(healthRoutes);

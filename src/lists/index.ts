@@ -1,5 +1,5 @@
-// The one door for lists: every report and project list the API and the dashboard show is read here,
-// one function per list. Lists are plain queries today; if a list ever needs to be faster, what keeps
+// The one door for lists: every list the API and the dashboard show (reports, projects, runs, crawls
+// and their pages, webhooks and their deliveries) is read here, one function per list. Lists are plain queries today; if a list ever needs to be faster, what keeps
 // state for it (kept answers, an index in memory) goes behind these functions and nowhere else.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -8,6 +8,8 @@ import type { Verdict } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import type { ReportListRow } from '../repositories/report.repository.ts';
 import * as projectRepository from '../repositories/project.repository.ts';
+import * as crawlRepository from '../repositories/crawl.repository.ts';
+import * as webhookRepository from '../repositories/webhook.repository.ts';
 import { listRuns, previousRunScores } from '../repositories/report-run.repository.ts';
 import { NotFoundError } from '../services/errors.ts';
 import { toRunSummary } from '../services/run-view.ts';
@@ -15,6 +17,10 @@ import { toReportSummary } from '../services/report-view.ts';
 import { toProject } from '../services/project-view.ts';
 import type { Page, Project, ReportState, ReportSummary, RunSummary } from '../services/types.ts';
 import { readAllRows, readPage } from './page.ts';
+import type { Crawl, CrawlPage } from '../services/crawl-view.ts';
+import type { Webhook, WebhookDelivery } from '../services/webhook-view.ts';
+import { readCrawlPageRows, readCrawlPages, readCrawls, type CrawlListQuery, type CrawlPageListQuery, type CrawlPageRowsQuery } from './crawls.ts';
+import { readDeliveries, readWebhooks, type WebhookListQuery } from './webhooks.ts';
 
 export interface ReportListQuery {
   /** case-insensitive substring of the url */
@@ -76,6 +82,14 @@ export function createLists(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.report_id, row.score]));
     },
 
+    /**
+     * The id of the account's newest report of `url` made before report `beforeId`: the earlier report
+     * a new one of the same page duplicates (its page says so on the dashboard); null when there is none.
+     */
+    earlierReportOfUrl(accountId: number, url: string, beforeId: number): Promise<number | null> {
+      return reportRepository.findNewestReportIdOfUrl(db, accountId, url, beforeId);
+    },
+
     /** One page of a report's runs, newest first; NotFoundError when the report is not the account's. */
     async runs(accountId: number, reportId: number, query: { page: number; perPage: number }): Promise<Page<RunSummary>> {
       const report = await reportRepository.findReportRow(db, accountId, reportId);
@@ -104,6 +118,34 @@ export function createLists(db: Kysely<Database>) {
     projectRows(accountId: number, query: ProjectRowsQuery): AsyncGenerator<Project> {
       const readBatch = (limit: number, after?: ProjectRow) => projectRepository.listProjectsAfter(db, accountId, { ...query, limit }, after);
       return readAllRows(ROWS_BATCH, readBatch, toProject);
+    },
+
+    /** One page of the account's crawls. */
+    crawls(accountId: number, query: CrawlListQuery): Promise<Page<Crawl>> {
+      return readCrawls(db, accountId, query);
+    },
+
+    /** One page of the pages a crawl reached; NotFoundError when the crawl is not the account's. */
+    async crawlPages(accountId: number, crawlId: number, query: CrawlPageListQuery): Promise<Page<CrawlPage>> {
+      if ((await crawlRepository.findCrawl(db, accountId, crawlId)) === undefined) throw new NotFoundError();
+      return readCrawlPages(db, crawlId, query);
+    },
+
+    /** Every page a crawl reached, for an export, read in batches as the caller consumes them; NotFoundError as crawlPages(). */
+    async *crawlPageRows(accountId: number, crawlId: number, query: CrawlPageRowsQuery): AsyncGenerator<CrawlPage> {
+      if ((await crawlRepository.findCrawl(db, accountId, crawlId)) === undefined) throw new NotFoundError();
+      yield* readCrawlPageRows(db, crawlId, query);
+    },
+
+    /** One page of the account's webhooks, oldest first. */
+    webhooks(accountId: number, query: WebhookListQuery): Promise<Page<Webhook>> {
+      return readWebhooks(db, accountId, query);
+    },
+
+    /** One page of a webhook's deliveries, newest first; NotFoundError when the webhook is not the account's. */
+    async webhookDeliveries(accountId: number, webhookId: number, query: WebhookListQuery): Promise<Page<WebhookDelivery>> {
+      if ((await webhookRepository.findWebhook(db, accountId, webhookId)) === undefined) throw new NotFoundError();
+      return readDeliveries(db, webhookId, query);
     },
 
     /** One page of the account's projects. */

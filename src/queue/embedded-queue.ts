@@ -11,11 +11,22 @@ import {
   claimNextJob,
   deleteSucceededJob,
   failAbandonedJobs,
+  heldJobKeys,
   insertJob,
   recordFailedRun,
   renewJobLease,
 } from '../repositories/job.repository.ts';
-import { MAX_ATTEMPTS, errorText, giveUp, type GiveUpHandlers, type JobHandlers, type JobKinds, type JobQueue, type QueueErrorReporter } from './job-queue.ts';
+import {
+  MAX_ATTEMPTS,
+  errorText,
+  giveUp,
+  type GiveUpHandlers,
+  type JobHandlers,
+  type JobKinds,
+  type JobQueue,
+  type QueueErrorReporter,
+  type SideLane,
+} from './job-queue.ts';
 
 export interface EmbeddedQueueOptions {
   /**
@@ -28,7 +39,18 @@ export interface EmbeddedQueueOptions {
   pollMs?: number;
   /** Wait before a failed run's retry; doubled for each further retry (BullMQ's exponential backoff). */
   retryDelayMs?: number;
+  /** Kinds claimed apart from the rest, each lane with slots of its own (job-queue.ts). */
+  lanes?: readonly SideLane[];
   onError?: QueueErrorReporter;
+}
+
+/** One claimer: the kinds it takes, how many it runs at once, and the runs under way. */
+interface Lane {
+  kinds: string[];
+  concurrency: number;
+  running: Set<Promise<void>>;
+  filling: boolean;
+  refill: boolean;
 }
 
 const DEFAULTS = { leaseMs: 30_000, pollMs: 1_000, retryDelayMs: 5_000 };
@@ -40,51 +62,68 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
   options: EmbeddedQueueOptions = {},
 ): JobQueue<Kinds> {
   const { leaseMs, pollMs, retryDelayMs } = { ...DEFAULTS, ...options };
+  const sideLanes = options.lanes ?? [];
   const report: QueueErrorReporter = options.onError ?? (() => {});
-  const running = new Set<Promise<void>>();
+  let lanes: Lane[] = [];
   let handlers: JobHandlers<Kinds> | undefined;
   let giveUpHandlers: GiveUpHandlers<Kinds> | undefined;
-  let concurrency = 0;
   let timer: NodeJS.Timeout | undefined;
-  let filling = false;
-  let refill = false;
+  let polling = false;
   let closed = false;
 
   const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 
+  /** The poll: gives up abandoned jobs, then every lane claims what it has room for. */
+  async function poll(): Promise<void> {
+    // A slow database is never asked the same twice at once.
+    if (polling) return;
+    polling = true;
+    try {
+      await sweepAbandoned();
+    } catch (error) {
+      report(error, { message: 'could not give up abandoned jobs' });
+    }
+    try {
+      await Promise.all(lanes.map((lane) => fill(lane)));
+    } finally {
+      polling = false;
+    }
+  }
+
   /**
-   * Claims jobs until every slot is busy or none is runnable. `sweep` (the poll, not each finished
-   * job) first gives up the jobs abandoned on their last run: a lease runs out in seconds, not between
-   * two jobs, so looking once a poll is enough and saves a statement per job.
+   * Claims jobs of the lane's kinds until its slots are busy or none is runnable. The poll (not each
+   * finished job) gives up the jobs abandoned on their last run first: a lease runs out in seconds,
+   * not between two jobs, so looking once a poll is enough and saves a statement per job.
    */
-  async function fill(sweep = false): Promise<void> {
-    if (filling) {
-      refill = true;
+  async function fill(lane: Lane): Promise<void> {
+    if (lane.filling) {
+      lane.refill = true;
       return;
     }
-    filling = true;
+    lane.filling = true;
     try {
-      if (sweep) await sweepAbandoned();
       do {
-        refill = false;
-        while (!closed && running.size < concurrency) {
+        lane.refill = false;
+        while (!closed && lane.running.size < lane.concurrency) {
           const job = await claimNextJob(db, {
-            kinds: Object.keys(handlers ?? {}),
+            kinds: lane.kinds,
             now: isoIn(0),
             leaseToken: randomUUID(),
             leaseExpiresAt: isoIn(leaseMs),
             maxAttempts: MAX_ATTEMPTS,
           });
           if (job === undefined) break;
-          launch(job);
+          launch(lane, job);
         }
-      } while (refill && !closed);
+      } while (lane.refill && !closed);
     } catch (error) {
       report(error, { message: 'could not claim a job' });
     } finally {
-      filling = false;
+      lane.filling = false;
     }
   }
+
+  const laneOf = (kind: string): Lane | undefined => lanes.find((lane) => lane.kinds.includes(kind));
 
   async function sweepAbandoned(): Promise<void> {
     const abandoned = await failAbandonedJobs(db, isoIn(0), MAX_ATTEMPTS, ABANDONED);
@@ -93,7 +132,7 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
     }
   }
 
-  function launch(job: JobRow): void {
+  function launch(lane: Lane, job: JobRow): void {
     const leaseToken = job.lease_token!;
     const context = { kind: job.kind, jobId: String(job.id) };
     const renewal = setInterval(() => {
@@ -122,19 +161,23 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
     })()
       .catch((error) => report(error, { ...context, message: 'could not record the end of a job' }))
       .finally(() => {
-        running.delete(run);
-        if (!closed) void fill();
+        lane.running.delete(run);
+        if (!closed) void fill(lane);
       });
-    running.add(run);
+    lane.running.add(run);
   }
 
   return {
     async enqueue(kind, payload, enqueueOptions = {}) {
       const delayMs = enqueueOptions.delayMs ?? 0;
-      const id = await insertJob(db, kind, JSON.stringify(payload), { now: isoIn(0), runAt: isoIn(delayMs) });
+      const id = await insertJob(db, kind, JSON.stringify(payload), { now: isoIn(0), runAt: isoIn(delayMs), key: enqueueOptions.jobId });
       // A delayed job is found by the poll once it is due.
-      if (handlers !== undefined && !closed && delayMs <= 0) void fill();
+      const lane = laneOf(kind);
+      if (lane !== undefined && !closed && delayMs <= 0) void fill(lane);
       return String(id);
+    },
+    async holds(jobIds) {
+      return new Set(await heldJobKeys(db, jobIds, isoIn(0), MAX_ATTEMPTS));
     },
     start(jobHandlers, startOptions) {
       if (handlers !== undefined) throw new Error('this queue has already been started');
@@ -143,17 +186,24 @@ export function createEmbeddedQueue<Kinds extends JobKinds>(
       }
       handlers = jobHandlers;
       giveUpHandlers = startOptions.onGiveUp;
-      concurrency = startOptions.concurrency;
-      timer = setInterval(() => void fill(true), pollMs);
-      void fill(true);
+      const kinds = Object.keys(jobHandlers);
+      const inSideLane = new Set(sideLanes.flatMap((lane) => lane.kinds));
+      const newLane = (laneKinds: string[], concurrency: number): Lane => ({ kinds: laneKinds, concurrency, running: new Set(), filling: false, refill: false });
+      lanes = [
+        newLane(kinds.filter((kind) => !inSideLane.has(kind)), startOptions.concurrency),
+        ...sideLanes.map((lane) => newLane(lane.kinds.filter((kind) => kinds.includes(kind)), lane.concurrency)),
+      ].filter((lane) => lane.kinds.length > 0);
+      timer = setInterval(() => void poll(), pollMs);
+      void poll();
     },
     async close() {
       closed = true;
       clearInterval(timer);
       // The runs renew their leases until they end, so no other process takes their jobs meanwhile.
-      while (filling || running.size > 0) {
-        await Promise.allSettled([...running]);
-        if (filling) await new Promise((wait) => setTimeout(wait, 10));
+      const claiming = () => polling || lanes.some((lane) => lane.filling);
+      while (claiming() || lanes.some((lane) => lane.running.size > 0)) {
+        await Promise.allSettled(lanes.flatMap((lane) => [...lane.running]));
+        if (claiming()) await new Promise((wait) => setTimeout(wait, 10));
       }
     },
   };

@@ -15,6 +15,23 @@ export type JobHandlers<Kinds extends JobKinds> = { [Kind in keyof Kinds]: (payl
 interface EnqueueOptions {
   /** Run no sooner than this many milliseconds from now (a webhook's next attempt). */
   delayMs?: number;
+  /**
+   * The job's id, chosen by the caller so that adding it again is harmless: while the queue holds a
+   * job of that id (waiting, delayed or running) nothing is added, and a job of that id that failed
+   * for good is replaced. Without one the queue makes a new id. Not a number (BullMQ's rule).
+   */
+  jobId?: string;
+}
+
+/**
+ * Kinds that run in a lane of their own: at most `concurrency` of them at once per process, beside
+ * the process's slots and never in one (webhook deliveries, which mostly wait on the network, do not
+ * hold up analyses). On BullMQ a lane is a queue of its own, named `<queue name>-<lane name>`.
+ */
+export interface SideLane {
+  name: string;
+  kinds: readonly string[];
+  concurrency: number;
 }
 
 /**
@@ -26,7 +43,7 @@ export type GiveUpHandlers<Kinds extends JobKinds> = {
 };
 
 interface StartOptions<Kinds extends JobKinds> {
-  /** Jobs this process runs at once (at least 1). */
+  /** Jobs this process runs at once (at least 1), side lanes' kinds apart. */
   concurrency: number;
   onGiveUp?: GiveUpHandlers<Kinds>;
 }
@@ -34,6 +51,11 @@ interface StartOptions<Kinds extends JobKinds> {
 export interface JobQueue<Kinds extends JobKinds> {
   /** Stores the job for some worker to run; resolves with its id once it is safely stored. */
   enqueue<Kind extends keyof Kinds & string>(kind: Kind, payload: Kinds[Kind], options?: EnqueueOptions): Promise<string>;
+  /**
+   * Which of these job ids (EnqueueOptions.jobId) the queue holds: waiting, delayed, or running in a
+   * process that is alive (as far as the queue can tell). Throws when the queue cannot be asked.
+   */
+  holds(jobIds: readonly string[]): Promise<Set<string>>;
   /** Runs this process's share of the jobs with these handlers until close(); at most once per queue. */
   start(handlers: JobHandlers<Kinds>, options: StartOptions<Kinds>): void;
   /** Takes no more jobs, waits for the running ones to finish, and lets go of connections. */

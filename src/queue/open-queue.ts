@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { createBullmqQueue } from './bullmq-queue.ts';
 import { createEmbeddedQueue } from './embedded-queue.ts';
-import type { JobKinds, JobQueue, QueueErrorReporter } from './job-queue.ts';
+import type { JobKinds, JobQueue, QueueErrorReporter, SideLane } from './job-queue.ts';
 
 export type QueueEngine = 'embedded' | 'bullmq';
 
@@ -16,17 +16,19 @@ export function openQueue<Kinds extends JobKinds>(
   db: Kysely<Database>,
   settings: { redisUrl: string | undefined; queuePrefix: string; jobLeaseMs: number; jobRetryMs: number },
   onError: QueueErrorReporter,
+  lanes: readonly SideLane[] = [],
 ): JobQueue<Kinds> {
   const { redisUrl, queuePrefix, jobLeaseMs, jobRetryMs } = settings;
   const engine = queueEngine(redisUrl);
   switch (engine) {
     case 'embedded':
-      return createEmbeddedQueue<Kinds>(db, { leaseMs: jobLeaseMs, retryDelayMs: jobRetryMs, onError });
+      return createEmbeddedQueue<Kinds>(db, { leaseMs: jobLeaseMs, retryDelayMs: jobRetryMs, lanes, onError });
     case 'bullmq':
       return createBullmqQueue<Kinds>({
         redisUrl: redisUrl!,
         prefix: queuePrefix,
         retryDelayMs: jobRetryMs,
+        lanes,
         // A dead worker's job is found at the next stalled check after its lock ran out.
         lockDurationMs: jobLeaseMs,
         stalledIntervalMs: jobLeaseMs,

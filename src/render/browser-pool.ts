@@ -1,7 +1,8 @@
-// A bounded pool for Chromium: one browser, PAGEGRADE_RENDER_CONCURRENCY pages at once in it, each in a
-// fresh context of its own (render-page.ts). Pages wait their turn in order. The browser is started on
-// first use and replaced when it crashes, when a context would not let go of it, when it has grown too
-// large, or after many pages; it is closed after a while with nothing to do.
+// A bounded pool for Chromium: the server's one browser, PAGEGRADE_RENDER_CONCURRENCY uses at once in
+// it (renderings and PDFs alike), each in a fresh context of its own (render-page.ts). Uses wait their
+// turn in order. The browser is started on first use and replaced when it crashes, when a context would
+// not let go of it, when it has grown too large, or after many pages; it is closed after a while with
+// nothing to do.
 //
 // Why one browser and not one per page at once: each browser's own processes (browser, GPU, network
 // service) work for every page, and two browsers each rendering one page took up to 15% more CPU a page
@@ -12,7 +13,16 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
 import { findProcessWithArgument, processTreeMb } from './process-memory.ts';
-import { renderIn, RenderFailure, runGuarded, type GuardedContext, type RenderLimits, type RenderOutcome } from './render-page.ts';
+import {
+  renderIn,
+  RenderFailure,
+  runGuarded,
+  runOffline,
+  type GuardedRun,
+  type OfflineLimits,
+  type RenderLimits,
+  type RenderOutcome,
+} from './render-page.ts';
 
 export interface BrowserPoolOptions {
   chromiumPath: string;
@@ -35,6 +45,11 @@ export interface BrowserPool {
    * deadline, a cap, a crash, cancelled, waited too long, shutting down).
    */
   withContext<T>(limits: RenderLimits, use: (context: BrowserContext) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * As withContext, in a context that reaches nothing at all (no proxy but a closed port, JavaScript
+   * off): for printing a page of this server that carries everything it shows (a PDF).
+   */
+  withOfflineContext<T>(limits: OfflineLimits, use: (context: BrowserContext) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Browsers started so far, and how many were replaced because they crashed, hung, grew or aged. */
   stats(): { launched: number; replaced: number };
   close(): Promise<void>;
@@ -91,7 +106,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   async function launch(): Promise<Browsing> {
     // An argument Chromium ignores, by which its process is found in /proc.
     const marker = `--pagegrade-browser=${randomUUID()}`;
-    const browser = await launchChromium(options.chromiumPath, [marker]);
+    // Images on: a PDF shows the brand's logo; a rendering refuses its page's images itself.
+    const browser = await launchChromium(options.chromiumPath, [marker], { images: true });
     launched += 1;
     const browsing: Browsing = { browser, pid: await findProcessWithArgument(marker), pages: 0, active: 0, done: 0, retiring: false };
     browsings.add(browsing);
@@ -198,14 +214,15 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     job.fail(reason);
   }
 
-  function enqueue<T>(limits: RenderLimits, use: (guarded: GuardedContext) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /** `runIn` makes the use's context on the browser it is given and runs the use in it (render-page.ts). */
+  function enqueue<T>(runIn: (browser: Browser) => Promise<GuardedRun<T>>, signal?: AbortSignal): Promise<T> {
     if (closed) return Promise.reject(new RenderFailure('The server is shutting down.'));
     return new Promise<T>((resolve, reject) => {
       const job: Waiting = {
         timer: setTimeout(() => leave(job, `The browser was busy with other pages for ${Math.round(maxWaitMs / 1000)} s; the page was not rendered.`), maxWaitMs),
         fail: (reason) => reject(new RenderFailure(reason)),
         async start(browser) {
-          const { result, teardown } = await runGuarded(browser, limits, use, signal);
+          const { result, teardown } = await runIn(browser);
           // The caller has its answer while the context closes.
           if (result.ok) resolve(result.value);
           else reject(result.error);
@@ -220,11 +237,12 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
 
   return {
     render(url, limits, signal) {
-      return enqueue(limits, (guarded) => renderIn(guarded, url, limits), signal).catch(
+      return enqueue((browser) => runGuarded(browser, limits, (guarded) => renderIn(guarded, url, limits), signal), signal).catch(
         (error: unknown): RenderOutcome => ({ ok: false, reason: error instanceof RenderFailure ? error.message : `The page could not be rendered: ${firstLine(error)}` }),
       );
     },
-    withContext: (limits, use, signal) => enqueue(limits, ({ context }) => use(context), signal),
+    withContext: (limits, use, signal) => enqueue((browser) => runGuarded(browser, limits, ({ context }) => use(context), signal), signal),
+    withOfflineContext: (limits, use, signal) => enqueue((browser) => runOffline(browser, limits, use, signal), signal),
     stats: () => ({ launched, replaced }),
     async close() {
       closed = true;

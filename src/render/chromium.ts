@@ -50,15 +50,20 @@ export const MACHINE_CHROMIUM_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI_FEATURES].join(',')}`,
 ];
 
-/** Rendering adds: nothing past the proxy, no images. */
+/** The server's browser adds: nothing past the proxy. */
 const CHROMIUM_ARGS = [
   ...MACHINE_CHROMIUM_ARGS,
   // WebRTC otherwise sends UDP (STUN, TURN) straight to any address a page names, past the proxy
   // (browser-safety.test.ts listens for it). Chromium's switch, not the "force-" one some documents name.
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-  // Images never change the DOM a search engine reads; skipping them saves most of a page's bytes.
-  '--blink-settings=imagesEnabled=false',
 ];
+
+/**
+ * Images off in the whole browser. The server's one browser keeps them on, because a PDF shows the
+ * brand's logo and no context can turn images back on; a rendering refuses its page's images instead
+ * (render-page.ts). A browser that only loads pages (the benchmark's floor) starts with this.
+ */
+const NO_IMAGES_ARG = '--blink-settings=imagesEnabled=false';
 
 /** Whether an executable is at `path` (PAGEGRADE_CHROMIUM_PATH): without one, render=1 is refused. */
 export function chromiumAvailable(path: string): boolean {
@@ -70,10 +75,15 @@ export function chromiumAvailable(path: string): boolean {
   }
 }
 
+export interface LaunchOptions {
+  /** Images on (the server's browser, which prints PDFs) or off (a browser that only loads pages); off by default. */
+  images?: boolean;
+}
+
 /** playwright-core is loaded on the first launch: a server that never renders never loads it. */
-export async function launchChromium(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
+export async function launchChromium(executablePath: string, extraArgs: string[] = [], { images = false }: LaunchOptions = {}): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...(images ? [] : [NO_IMAGES_ARG]), ...extraArgs] });
 }
 
 /**

@@ -1,8 +1,9 @@
 // One use of a browser (rendering a page, printing one): a fresh context whose only way out is a
-// guarded proxy of its own, one deadline, caps on requests and bytes, no service workers, downloads or
-// popups, and the context closed after. Nothing of one use ever reaches another. `renderIn` is the
-// rendering: the DOM after JavaScript as HTML (parsed later by the same parsePage as the raw HTML),
-// or a reason for people.
+// guarded proxy of its own (runGuarded), or that has no way out at all (runOffline: printing), one
+// deadline, a cap on requests (and bytes, behind the proxy), no service workers, downloads or popups,
+// and the context closed after. Nothing of one use ever reaches another. `renderIn` is the rendering:
+// the DOM after JavaScript as HTML (parsed later by the same parsePage as the raw HTML), without the
+// page's images, or a reason for people.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AddressPolicy } from '../fetch/address-guard.ts';
 import { loadAndRead } from './chromium.ts';
@@ -45,6 +46,84 @@ export interface GuardedRun<T> {
 
 /** How long a context gets to close after its use; a renderer that will not let go costs its browser. */
 const TEARDOWN_MS = 5_000;
+/** Port 9 (discard) on loopback: nothing listens, so a request out of an offline context goes nowhere. */
+const NOWHERE_PROXY = 'http://127.0.0.1:9';
+
+/** What an offline use of the browser (printing a page of ours) is held to. */
+export interface OfflineLimits {
+  /** One deadline for the use, its context included. */
+  timeoutMs: number;
+  /** Why the deadline failed it, as a sentence for people. */
+  deadlineReason: string;
+  /** Requests its page may make (each aborted, or sent nowhere). */
+  maxRequests: number;
+}
+
+/** One deadline, and cancelling, for one use: `stopped` rejects with the reason once either comes (or `stop` is called). */
+interface Stopper {
+  stopped: Promise<never>;
+  stop(reason: string): void;
+  dispose(): void;
+}
+
+function stopper(timeoutMs: number, deadlineReason: string, signal: AbortSignal | undefined): Stopper {
+  let stop!: (reason: string) => void;
+  const stopped = new Promise<never>((_resolve, reject) => (stop = (reason) => reject(new RenderFailure(reason))));
+  stopped.catch(() => {});
+  const timer = setTimeout(() => stop(deadlineReason), timeoutMs);
+  const onAbort = () => stop('The rendering was cancelled.');
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  return {
+    stopped,
+    stop,
+    dispose() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * Runs `use` in the context once it is made, until `run` stops it: a context closed under it (the
+ * browser went), a tab that crashed and requests past `maxRequests` stop it; a second page (a popup)
+ * is closed as it appears.
+ */
+async function useContext<T>(
+  contextMade: Promise<BrowserContext>,
+  maxRequests: number,
+  run: Stopper,
+  use: (context: BrowserContext, requests: () => number) => Promise<T>,
+): Promise<GuardedRun<T>['result']> {
+  let requests = 0;
+  const inContext = async (): Promise<T> => {
+    const context = await contextMade.catch((error: unknown) => {
+      throw new RenderFailure(`The page could not be given a browser context: ${String(error).split('\n')[0]}`);
+    });
+    // Closed before its use is over: the browser went (its process crashed or was killed).
+    context.on('close', () => run.stop('The browser crashed while rendering the page.'));
+    let pages = 0;
+    context.on('page', (page) => {
+      pages += 1;
+      if (pages > 1) return void page.close().catch(() => {});
+      page.on('crash', () => run.stop('The page crashed the browser tab.'));
+    });
+    context.on('request', (request) => {
+      // A rendering refuses every image before it is sent (refuseImages): those cost the page nothing.
+      if (request.resourceType() === 'image' && refusingImages.has(context)) return;
+      requests += 1;
+      if (requests > maxRequests) run.stop(`The page made more than ${maxRequests} requests in the browser (the limit per page).`);
+    });
+    return use(context, () => requests);
+  };
+  try {
+    return { ok: true, value: await Promise.race([inContext(), run.stopped]) };
+  } catch (error) {
+    return { ok: false, error };
+  } finally {
+    run.dispose();
+  }
+}
 
 /**
  * Opens a fresh guarded context on `browser` and runs `use` in it, within `limits.timeoutMs` from now
@@ -57,15 +136,8 @@ export async function runGuarded<T>(
   use: (guarded: GuardedContext) => Promise<T>,
   signal?: AbortSignal,
 ): Promise<GuardedRun<T>> {
-  let stop!: (reason: string) => void;
-  const stopped = new Promise<never>((_resolve, reject) => (stop = (reason) => reject(new RenderFailure(reason))));
-  stopped.catch(() => {});
-  const timer = setTimeout(() => stop(`The page did not finish loading in the browser within ${limits.timeoutMs} ms.`), limits.timeoutMs);
-  const onAbort = () => stop('The rendering was cancelled.');
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) onAbort();
-
-  const proxyStarted = startGuardedProxy({ policy: limits.policy, maxBytes: limits.maxBytes, onLimit: (reason) => stop(reason) });
+  const run = stopper(limits.timeoutMs, `The page did not finish loading in the browser within ${limits.timeoutMs} ms.`, signal);
+  const proxyStarted = startGuardedProxy({ policy: limits.policy, maxBytes: limits.maxBytes, onLimit: run.stop });
   const contextMade = proxyStarted.then((proxy) =>
     browser.newContext({
       // `<-loopback>`: Chromium otherwise sends loopback addresses past any proxy, and so past the guard.
@@ -77,36 +149,7 @@ export async function runGuarded<T>(
   );
   // Handled where awaited; never an unhandled rejection while the deadline runs.
   contextMade.catch(() => {});
-
-  let requests = 0;
-  const run = async (): Promise<T> => {
-    const [proxy, context] = await Promise.all([proxyStarted, contextMade]).catch((error: unknown) => {
-      throw new RenderFailure(`The page could not be given a browser context: ${String(error).split('\n')[0]}`);
-    });
-    // Closed before its use is over: the browser went (its process crashed or was killed).
-    context.on('close', () => stop('The browser crashed while rendering the page.'));
-    let pages = 0;
-    context.on('page', (page) => {
-      pages += 1;
-      if (pages > 1) return void page.close().catch(() => {});
-      page.on('crash', () => stop('The page crashed the browser tab.'));
-    });
-    context.on('request', () => {
-      requests += 1;
-      if (requests > limits.maxRequests) stop(`The page made more than ${limits.maxRequests} requests in the browser (the limit per page).`);
-    });
-    return use({ context, proxy, requests: () => requests });
-  };
-
-  let result: GuardedRun<T>['result'];
-  try {
-    result = { ok: true, value: await Promise.race([run(), stopped]) };
-  } catch (error) {
-    result = { ok: false, error };
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
+  let result = await useContext(contextMade, limits.maxRequests, run, async (context, requests) => use({ context, proxy: await proxyStarted, requests }));
   // A page cut off by the byte cap may still have finished with what it had: it failed all the same.
   const limit = await proxyStarted.then((proxy) => proxy.limitReached(), () => null);
   if (limit) result = { ok: false, error: new RenderFailure(limit) };
@@ -118,10 +161,90 @@ export async function runGuarded<T>(
   return { result, teardown };
 }
 
+/**
+ * Opens a fresh context that reaches nothing (its proxy is a closed port, loopback included) with
+ * JavaScript off, and runs `use` in it within `limits.timeoutMs`: for printing a page of this server
+ * that carries everything it shows. Popups, crashes and the request cap as runGuarded. Never throws.
+ */
+export async function runOffline<T>(browser: Browser, limits: OfflineLimits, use: (context: BrowserContext) => Promise<T>, signal?: AbortSignal): Promise<GuardedRun<T>> {
+  const run = stopper(limits.timeoutMs, limits.deadlineReason, signal);
+  const contextMade = browser.newContext({
+    javaScriptEnabled: false,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    proxy: { server: NOWHERE_PROXY, bypass: '<-loopback>' },
+  });
+  contextMade.catch(() => {});
+  const result = await useContext(contextMade, limits.maxRequests, run, (context) => use(context));
+  return { result, teardown: closeWithin(contextMade, TEARDOWN_MS) };
+}
+
+/** Contexts whose pages refuse their images (a rendering's). */
+const refusingImages = new WeakSet<BrowserContext>();
+
+/** What Chromium is asked through a session: a method and its parameters (answers are not awaited). */
+type Send = (method: string, params: object) => Promise<unknown>;
+type Listen = (handler: (method: string, params: Record<string, unknown>) => void) => void;
+
+const IMAGE_REQUESTS = { patterns: [{ urlPattern: '*', resourceType: 'Image', requestStage: 'Request' }] };
+
+/**
+ * Images never change the DOM a search engine reads, and they are most of a page's bytes. The browser
+ * shows images (a PDF needs its logo), so a rendered page refuses its own: Chromium holds each image
+ * request of the tab before sending it and is told to fail it; nothing else is held. A frame of another
+ * site runs in a process of its own (site isolation) that the tab's session does not see: each is
+ * attached as it starts, held until it refuses its images too, then let go, and so on down its own
+ * frames. Those sessions are reached through their parent's (non-flat sessions: playwright's sessions
+ * take no child session id).
+ */
+async function refuseImages(context: BrowserContext, page: Page): Promise<void> {
+  refusingImages.add(context);
+  const session = await context.newCDPSession(page);
+  const on: Listen = (handler) => {
+    for (const method of ['Fetch.requestPaused', 'Target.attachedToTarget', 'Target.receivedMessageFromTarget', 'Target.detachedFromTarget'] as const) {
+      session.on(method, (params) => handler(method, params as unknown as Record<string, unknown>));
+    }
+  };
+  await Promise.all(refuseImagesIn((method, params) => session.send(method as 'Fetch.enable', params), on));
+}
+
+let messageId = 0;
+
+/** Makes the target behind `send` refuse images and attach its frames of other sites; the calls sent, in order. */
+function refuseImagesIn(send: Send, listen: Listen): Promise<unknown>[] {
+  const frames = new Map<string, (method: string, params: Record<string, unknown>) => void>();
+  const quietly = (sent: Promise<unknown>) => void sent.catch(() => {});
+  listen((method, params) => {
+    if (method === 'Fetch.requestPaused') {
+      quietly(send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' }));
+    } else if (method === 'Target.attachedToTarget') {
+      const sessionId = String(params.sessionId);
+      const sendToFrame: Send = (frameMethod, frameParams) =>
+        send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: (messageId += 1), method: frameMethod, params: frameParams }) });
+      const handlers: Parameters<Listen>[0][] = [];
+      frames.set(sessionId, (frameMethod, frameParams) => handlers.forEach((handler) => handler(frameMethod, frameParams)));
+      // A session's messages are handled in the order sent: the frame runs only once it refuses images.
+      refuseImagesIn(sendToFrame, (handler) => handlers.push(handler)).forEach(quietly);
+      quietly(sendToFrame('Runtime.runIfWaitingForDebugger', {}));
+    } else if (method === 'Target.receivedMessageFromTarget') {
+      const message = JSON.parse(String(params.message)) as { method?: string; params?: Record<string, unknown> };
+      if (message.method) frames.get(String(params.sessionId))?.(message.method, message.params ?? {});
+    } else if (method === 'Target.detachedFromTarget') {
+      frames.delete(String(params.sessionId));
+    }
+  });
+  return [
+    send('Fetch.enable', IMAGE_REQUESTS),
+    // Frames only (not workers, which load no images); each waits for this session before it runs.
+    send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false, filter: [{ type: 'iframe' }, { exclude: true }] }),
+  ];
+}
+
 /** Loads `url` in the context's page, lets scripts settle and reads the DOM. Never throws. */
 export async function renderIn({ context, proxy, requests }: GuardedContext, url: string, limits: RenderLimits): Promise<RenderOutcome> {
   try {
     const page = await context.newPage();
+    await refuseImages(context, page);
     let refusedDocument: string | null = null;
     watchRefusedDocuments(page, () => (refusedDocument = proxy.refusals.at(-1) ?? 'The page leads to an address pagegrade does not load.'));
     const { html, finalUrl } = await loadAndRead(page, url, limits.timeoutMs);

@@ -1,18 +1,18 @@
 // Rendering as the rest of pagegrade calls it: `render(url)` gives the page's DOM after JavaScript, or
 // a reason it could not be had, under the fetcher's own settings (address policy, deadline, user
-// agent). Reports (render=1) and `analyze --render` go through one of these.
+// agent), and `pdf(html)` prints a page of this server. Reports (render=1), `analyze --render` and
+// GET /reports/{id}.pdf go through one of these: one browser pool, so one Chromium per process.
 import { addressPolicy } from '../fetch/address-guard.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 import { createBrowserPool } from './browser-pool.ts';
 import { chromiumAvailable } from './chromium.ts';
-import { createPrintBrowser } from './print-browser.ts';
-import { printPdf, type PdfOptions } from './print-pdf.ts';
+import { PRINT_LIMITS, printPdf, type PdfOptions } from './print-pdf.ts';
 import type { RenderLimits, RenderOutcome } from './render-page.ts';
 
 export interface RendererSettings {
   /** PAGEGRADE_CHROMIUM_PATH */
   chromiumPath: string;
-  /** PAGEGRADE_RENDER_CONCURRENCY: browsers, each rendering one page at a time. */
+  /** PAGEGRADE_RENDER_CONCURRENCY: pages rendered or printed at once, in one browser. */
   concurrency: number;
   fetch: FetchOptions;
 }
@@ -43,10 +43,9 @@ export function createRenderer(settings: RendererSettings): Renderer | null {
     maxRequests: MAX_REQUESTS,
     userAgent: settings.fetch.userAgent,
   };
-  const printer = createPrintBrowser(settings.chromiumPath, settings.concurrency);
   return {
     render: (url, signal) => pool.render(url, limits, signal),
-    pdf: (html, options) => printer.withContext((context) => printPdf(context, html, options)),
-    close: async () => void (await Promise.all([pool.close(), printer.close()])),
+    pdf: (html, options) => pool.withOfflineContext(PRINT_LIMITS, (context) => printPdf(context, html, options)),
+    close: () => pool.close(),
   };
 }

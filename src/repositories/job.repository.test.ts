@@ -1,6 +1,7 @@
 // Claiming jobs of the embedded queue on both dialects: parallel claimers never share a job, an
 // expired lease gives the job to the next claimer, a run that lost its lease changes nothing, and a
-// job abandoned on its last run fails for good.
+// job abandoned on its last run fails for good. A job with a key is stored once while it is held, and
+// the keys held are those of jobs still to run.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
@@ -8,6 +9,7 @@ import {
   claimNextJob,
   deleteSucceededJob,
   failAbandonedJobs,
+  heldJobKeys,
   insertJob,
   recordFailedRun,
   renewJobLease,
@@ -76,5 +78,35 @@ forEachDialect('job repository', (database) => {
     expect(retry).toMatchObject({ id, attempts: 2, last_error: 'boom' });
     expect(await deleteSucceededJob(db, id, retry.lease_token!)).toBe(true);
     expect(await db.selectFrom('jobs').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+
+  it('a key is stored once while its job is held; a failed job of that key is replaced by a new one', async () => {
+    const { db } = database();
+    const kind = `keyed-${randomUUID()}`;
+    const key = `key-${randomUUID()}`;
+    const id = await insertJob(db, kind, '{"n":1}', { now: T0, runAt: T0, key });
+    expect(await insertJob(db, kind, '{"n":2}', { now: T1, runAt: T1, key })).toBe(id);
+    const run = (await claimNextJob(db, claimAt(kind, T1, T2)))!;
+    expect(await insertJob(db, kind, '{"n":3}', { now: T1, runAt: T1, key })).toBe(id);
+    expect(await recordFailedRun(db, id, run.lease_token!, { error: 'broke', retryAt: null, now: T1 })).toBe(true);
+    const again = await insertJob(db, kind, '{"n":4}', { now: T2, runAt: T2, key });
+    const rows = await db.selectFrom('jobs').selectAll().where('key', '=', key).execute();
+    expect(rows).toEqual([expect.objectContaining({ id: again, state: 'queued', attempts: 0, payload: '{"n":4}', last_error: null, lease_token: null })]);
+  });
+
+  it('holds the keys of queued jobs and of running ones that will run on; not of failed ones', async () => {
+    const { db } = database();
+    const kind = `held-${randomUUID()}`;
+    const keys = Array.from({ length: 5 }, (_, index) => `held-${index}-${randomUUID()}`);
+    const [queued, running, lastRunAbandoned, failed, abandonedEarlier] = keys;
+    await insertJob(db, kind, '{}', { now: T0, runAt: T0, key: queued });
+    await insertJob(db, `${kind}-other`, '{}', { now: T0, runAt: T0, key: running });
+    await db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_token: 't', lease_expires_at: T3 }).where('key', '=', running).execute();
+    for (const [key, attempts, state] of [[lastRunAbandoned, 3, 'running'], [failed, 1, 'failed'], [abandonedEarlier, 1, 'running']] as const) {
+      await insertJob(db, `${kind}-other`, '{}', { now: T0, runAt: T0, key });
+      await db.updateTable('jobs').set({ state, attempts, lease_token: 't', lease_expires_at: T1 }).where('key', '=', key).execute();
+    }
+    expect((await heldJobKeys(db, [...keys, 'never-added'], T2, 3)).sort()).toEqual([queued, running, abandonedEarlier].sort());
+    expect(await heldJobKeys(db, [], T2, 3)).toEqual([]);
   });
 });

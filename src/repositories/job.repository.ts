@@ -14,13 +14,50 @@ export interface Claim {
   maxAttempts: number;
 }
 
-export async function insertJob(db: DbExecutor, kind: string, payload: string, at: { now: string; runAt: string }): Promise<number> {
+/**
+ * Stores a job. With a key, while a job of that key is queued or running nothing is stored (its id is
+ * returned); one that failed for good is queued again in its place, as a new job.
+ */
+export async function insertJob(db: DbExecutor, kind: string, payload: string, at: { now: string; runAt: string; key?: string }): Promise<number> {
+  const values = { kind, payload, state: 'queued' as const, run_at: at.runAt, created_at: at.now, updated_at: at.now };
+  if (at.key === undefined) {
+    const row = await db.insertInto('jobs').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
   const row = await db
     .insertInto('jobs')
-    .values({ kind, payload, state: 'queued', run_at: at.runAt, created_at: at.now, updated_at: at.now })
+    .values({ ...values, key: at.key })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet({ ...values, attempts: 0, lease_token: null, lease_expires_at: null, last_error: null })
+        .where('jobs.state', '=', 'failed'),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  if (row !== undefined) return row.id;
+  const held = await db.selectFrom('jobs').select('id').where('key', '=', at.key).executeTakeFirstOrThrow();
+  return held.id;
+}
+
+/**
+ * The keys among `keys` of jobs still to run: queued, or running (a run whose lease ran out is taken
+ * again, unless it was the last one allowed, which the next poll fails).
+ */
+export async function heldJobKeys(db: DbExecutor, keys: readonly string[], now: string, maxAttempts: number): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('jobs')
+    .select('key')
+    .where('key', 'in', keys)
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'queued'),
+        eb.and([eb('state', '=', 'running'), eb.or([eb('lease_expires_at', '>', now), eb('attempts', '<', maxAttempts)])]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.key!);
 }
 
 /**

@@ -1,6 +1,9 @@
 // robots.txt as RFC 9309 reads it, with the leniencies Googlebot shows (google/robotstxt): a missing
 // colon and a few frequent misspellings are still obeyed, and flagged for robots_txt_valid.
-import type { RobotsGroup, RobotsLineProblem, RobotsRule, RobotsTxt, RobotsVerdict } from './types.ts';
+// Reading and matching are bounded whatever the file holds (docs/checks.md, "robots.txt limits").
+import type { RobotsGroup, RobotsLineProblem, RobotsTxt, RobotsVerdict } from './types.ts';
+import { normalisePercentEncoding } from './percent-encoding.ts';
+import { decidesOver, groupDecidingRule, type RuleMatch } from './group-rules.ts';
 
 const KNOWN_DIRECTIVES = new Set([
   'user-agent', 'allow', 'disallow', 'sitemap', 'crawl-delay', 'clean-param', 'host', 'request-rate',
@@ -20,7 +23,11 @@ const OBEYED_MISSPELLINGS: Record<string, string> = {
 };
 
 // Google ignores everything after the first 500 KiB (RFC 9309 asks parsers to read at least that).
-const MAX_BYTES = 500 * 1024;
+export const MAX_ROBOTS_BYTES = 500 * 1024;
+// Every URL checked is matched against each rule of its group, so the rules are counted too: these
+// are far above what sites write, and keep one URL's check to milliseconds.
+export const MAX_ROBOTS_RULES = 10_000;
+export const MAX_ROBOTS_GROUPS = 1_000;
 const MAX_PROBLEMS = 50;
 const MAX_PROBLEM_TEXT = 200;
 
@@ -29,14 +36,19 @@ export function parseRobotsTxt(text: string): RobotsTxt {
   const sitemaps: string[] = [];
   const problems: RobotsLineProblem[] = [];
   let group: RobotsGroup | null = null;
+  /** False for a group past MAX_ROBOTS_GROUPS: it is read, so its lines are not misread, and then dropped. */
+  let groupKept = true;
+  let ruleCount = 0;
+  let groupsCapped = false;
+  let rulesCapped = false;
   let lastWasUserAgent = false;
 
   const lines = withinSizeLimit(text).replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   for (let index = 0; index < lines.length; index++) {
     const rawLine = lines[index];
     const line = index + 1;
-    const report = (message: string) => {
-      if (problems.length < MAX_PROBLEMS) {
+    const report = (message: string, always = false) => {
+      if (problems.length < MAX_PROBLEMS || always) {
         problems.push({ line, text: rawLine.trim().slice(0, MAX_PROBLEM_TEXT), message });
       }
     };
@@ -62,7 +74,12 @@ export function parseRobotsTxt(text: string): RobotsTxt {
       // Consecutive user-agent lines share one group; a user-agent after any other line starts a new one.
       if (group === null || !lastWasUserAgent) {
         group = { userAgents: [], rules: [] };
-        groups.push(group);
+        groupKept = groups.length < MAX_ROBOTS_GROUPS;
+        if (groupKept) groups.push(group);
+        else if (!groupsCapped) {
+          groupsCapped = true;
+          report(`more than ${MAX_ROBOTS_GROUPS} user-agent groups: this group and later ones are ignored`, true);
+        }
       }
       const token = productToken(value);
       if (token !== null) group.userAgents.push(token);
@@ -76,7 +93,13 @@ export function parseRobotsTxt(text: string): RobotsTxt {
       const dollar = value.indexOf('$');
       if (dollar !== -1 && dollar !== value.length - 1) report("'$' only means end of URL as the last character");
       if (group === null) report('rule before the first user-agent line (ignored)');
-      else group.rules.push({ allow: directive === 'allow', pattern: value, line });
+      else if (groupKept && ruleCount < MAX_ROBOTS_RULES) {
+        group.rules.push({ allow: directive === 'allow', pattern: value, line });
+        ruleCount += 1;
+      } else if (groupKept && !rulesCapped) {
+        rulesCapped = true;
+        report(`more than ${MAX_ROBOTS_RULES} allow and disallow rules: this rule and later ones are ignored`, true);
+      }
     } else if (directive === 'sitemap') {
       if (isAbsoluteSitemapUrl(value)) sitemaps.push(value);
       else report('sitemap must be an absolute http(s) or ftp URL');
@@ -99,17 +122,40 @@ export function evaluateRobots(robots: RobotsTxt, url: string, userAgents: reado
   if (target.pathname === '/robots.txt') return { allowed: true, group: null, rule: null };
   const applying = groupsFor(robots, userAgents);
   if (applying === null) return { allowed: true, group: null, rule: null };
-  const rule = decidingRule(applying.groups.flatMap((g) => g.rules), target.pathname + target.search);
+  const path = normalisePercentEncoding(target.pathname + target.search);
+  let best: RuleMatch | null = null;
+  for (const group of applying.groups) {
+    const match = groupDecidingRule(group, path);
+    if (match !== null && decidesOver(match, best)) best = match;
+  }
+  const rule = best?.rule ?? null;
   return { allowed: rule === null || rule.allow, group: applying.agent, rule };
 }
 
+/** Each user-agent token's groups, in file order: built once per parsed file. */
+const groupsByAgent = new WeakMap<RobotsTxt, Map<string, RobotsGroup[]>>();
+
 /** The groups that speak to a crawler known by `userAgents`: the first agent with a group, else `*`'s. */
 function groupsFor(robots: RobotsTxt, userAgents: readonly string[]): { agent: string; groups: RobotsGroup[] } | null {
+  const index = groupsByAgent.get(robots) ?? indexGroups(robots);
   for (const agent of [...userAgents.map((ua) => ua.toLowerCase()), '*']) {
-    const groups = robots.groups.filter((g) => g.userAgents.includes(agent));
-    if (groups.length > 0) return { agent, groups };
+    const groups = index.get(agent);
+    if (groups !== undefined) return { agent, groups };
   }
   return null;
+}
+
+function indexGroups(robots: RobotsTxt): Map<string, RobotsGroup[]> {
+  const index = new Map<string, RobotsGroup[]>();
+  for (const group of robots.groups) {
+    for (const agent of new Set(group.userAgents)) {
+      const groups = index.get(agent);
+      if (groups === undefined) index.set(agent, [group]);
+      else groups.push(group);
+    }
+  }
+  groupsByAgent.set(robots, index);
+  return index;
 }
 
 /**
@@ -119,77 +165,6 @@ function groupsFor(robots: RobotsTxt, userAgents: readonly string[]): { agent: s
 export function crawlDelaySeconds(robots: RobotsTxt, userAgents: readonly string[]): number | null {
   const delays = (groupsFor(robots, userAgents)?.groups ?? []).flatMap((g) => (g.crawlDelaySeconds === undefined ? [] : [g.crawlDelaySeconds]));
   return delays.length === 0 ? null : Math.max(...delays);
-}
-
-/** The longest matching pattern wins; Allow wins a tie. An empty pattern matches nothing. */
-function decidingRule(rules: readonly RobotsRule[], path: string): RobotsRule | null {
-  const normalisedPath = normalisePercentEncoding(path);
-  let best: RobotsRule | null = null;
-  let bestLength = -1;
-  for (const rule of rules) {
-    if (rule.pattern === '') continue;
-    const pattern = normalisePercentEncoding(rule.pattern);
-    if (!patternMatches(normalisedPath, pattern)) continue;
-    if (pattern.length > bestLength || (pattern.length === bestLength && rule.allow && !best?.allow)) {
-      best = rule;
-      bestLength = pattern.length;
-    }
-  }
-  return best;
-}
-
-/**
- * Pattern anchored at the start of the path; `*` matches any run of characters and a final `$` the end.
- * Tracks every path position the pattern prefix can reach, so hostile patterns stay linear per character.
- */
-function patternMatches(path: string, pattern: string): boolean {
-  const anchored = pattern.endsWith('$');
-  const body = anchored ? pattern.slice(0, -1) : pattern;
-  let positions = [0];
-  for (const ch of body) {
-    if (ch === '*') {
-      const from = positions[0];
-      positions = Array.from({ length: path.length - from + 1 }, (_, k) => from + k);
-      continue;
-    }
-    positions = positions.filter((p) => p < path.length && path[p] === ch).map((p) => p + 1);
-    if (positions.length === 0) return false;
-  }
-  return anchored ? positions[positions.length - 1] === path.length : true;
-}
-
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-// Characters URL serialisers percent-encode inconsistently (WHATWG encodes ' only in queries, for one):
-// encoding them on both sides makes the comparison independent of who wrote the URL.
-const ALWAYS_ENCODED = /^[\s"'<>\\^`{|}\x00-\x1f\x7f]$/;
-
-/**
- * One spelling for pattern and path (RFC 9309 section 2.2.2): `%xx` of an unreserved character is
- * decoded, other escapes are upper-cased, non-ASCII and unsafe characters are UTF-8 percent-encoded.
- */
-function normalisePercentEncoding(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; ) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '%' && /^[0-9a-f]{2}$/i.test(hex)) {
-      const decoded = String.fromCharCode(parseInt(hex, 16));
-      out += UNRESERVED.test(decoded) ? decoded : `%${hex.toUpperCase()}`;
-      i += 3;
-      continue;
-    }
-    const ch = String.fromCodePoint(text.codePointAt(i)!);
-    out += ch.codePointAt(0)! > 0x7e || ALWAYS_ENCODED.test(ch) ? percentEncode(ch) : ch;
-    i += ch.length;
-  }
-  return out;
-}
-
-function percentEncode(ch: string): string {
-  try {
-    return encodeURIComponent(ch);
-  } catch {
-    return '%EF%BF%BD'; // a lone surrogate: encode as U+FFFD like a UTF-8 encoder would
-  }
 }
 
 /** The crawler name a user-agent line applies to: `*`, or the leading [a-zA-Z_-] run, lower-case. */
@@ -221,6 +196,6 @@ function isAbsoluteSitemapUrl(value: string): boolean {
 }
 
 function withinSizeLimit(text: string): string {
-  if (text.length * 3 <= MAX_BYTES || Buffer.byteLength(text, 'utf8') <= MAX_BYTES) return text;
-  return Buffer.from(text, 'utf8').subarray(0, MAX_BYTES).toString('utf8');
+  if (text.length * 3 <= MAX_ROBOTS_BYTES || Buffer.byteLength(text, 'utf8') <= MAX_ROBOTS_BYTES) return text;
+  return Buffer.from(text, 'utf8').subarray(0, MAX_ROBOTS_BYTES).toString('utf8');
 }

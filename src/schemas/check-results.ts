@@ -4,7 +4,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { CheckDefinition } from '../checks/check.ts';
 import { allChecks } from '../checks/index.ts';
-import { POINTS } from '../scoring/score.ts';
+import { WEIGHTS } from '../scoring/score.ts';
 
 const Errors = Type.Union(
   [
@@ -28,7 +28,7 @@ function resultSchema(check: CheckDefinition): TSchema {
     },
     {
       $id: `Result.${check.id}`,
-      description: `${check.title} (${check.importance}, ${POINTS[check.importance]} points). Fails: ${check.failureTitle}. GET /api/v1/checks explains it.`,
+      description: `${check.title} (${check.importance}, weight ${WEIGHTS[check.importance]}). Fails: ${check.failureTitle}. GET /api/v1/checks explains it.`,
     },
   );
 }

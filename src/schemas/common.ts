@@ -58,6 +58,16 @@ export const ErrorBody = Type.Object(
   { $id: 'Error', description: 'Every error: a message for people and the HTTP status.' },
 );
 
+/** The 401 of every authenticated route: Error's fields and how to authenticate (docs/api.md, "Authentication"). */
+export const UnauthenticatedBody = Type.Object(
+  {
+    message: Type.Literal('Unauthenticated.'),
+    hint: Type.String({ description: 'What to send: the API key as a bearer token in the Authorization header.' }),
+    status: Type.Literal(401),
+  },
+  { $id: 'Unauthenticated', description: 'No API key, or one that is unknown or revoked.' },
+);
+
 export const ValidationErrorBody = Type.Object(
   {
     message: Type.Literal('The given data was invalid.'),
@@ -103,7 +113,7 @@ export function ListEnvelope<T extends TSchema>(item: T, naming: Naming = {}) {
 
 /** Error responses every authenticated route can give, for the OpenAPI document. */
 export const commonErrorResponses = {
-  401: { $ref: 'Error#' },
+  401: { $ref: 'Unauthenticated#' },
   422: { $ref: 'ValidationError#' },
   429: { $ref: 'Error#' },
 } as const;

@@ -116,8 +116,26 @@ const Report = Type.Object(
   { $id: 'Report' },
 );
 
+/** What a create answers: the report and whether the account already had one of its URL. */
+const CreatedReport = Type.Object(
+  {
+    ...Report.properties,
+    duplicate_of: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'The id of the account\'s newest earlier report of the same URL (normalised, as lists compare them), or null when ' +
+        'there is none. The new report is made either way.',
+    }),
+  },
+  { $id: 'CreatedReport', description: 'A Report and duplicate_of, which only create answers carry.' },
+);
+
 export const ReportResponse = ObjectEnvelope(Report, 200, { title: 'ReportResponse', description: 'The report with its results.' });
-export const ReportCreatedResponse = ObjectEnvelope(Report, 201, { title: 'ReportCreated', description: 'The new report with its results.' });
+export const ReportCreatedResponse = ObjectEnvelope(CreatedReport, 201, { title: 'ReportCreated', description: 'The new report with its results.' });
+/** POST with async=1: the new report, stored and queued. */
+export const ReportCreateQueuedResponse = ObjectEnvelope(CreatedReport, 202, {
+  title: 'ReportCreateQueued',
+  description: 'The new report, stored with its analysis queued (state queued, no results yet).',
+});
 export const ReportQueuedResponse = ObjectEnvelope(Report, 202, {
   title: 'ReportQueued',
   description: 'The report, its analysis queued (state queued); results stay those of the latest successful run.',

@@ -3,7 +3,7 @@
 // behind fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { categoryScore, POINTS, scoreResults, verdictFor } from './score.ts';
+import { categoryScore, WEIGHTS, scoreResults, verdictFor } from './score.ts';
 import type { CheckResult } from '../analysis/types.ts';
 import type { Importance } from '../checks/check.ts';
 
@@ -35,9 +35,9 @@ function goodPageWith(extra: Record<string, CheckResult>): Record<string, CheckR
 
 describe('the score rules of docs/checks.md', () => {
   it('weigh the importances as documented, and leave checks that do not apply out of the fraction', () => {
-    const [, high, medium, low] = rule(/^- Points by importance: high (\d+), medium (\d+), low (\d+)\.$/m).map(Number);
-    expect(POINTS).toEqual({ high, medium, low });
-    rule(/^- The score is `round\(100 \* points of passed checks \/ points of applicable checks\)`/m);
+    const [, high, medium, low] = rule(/^- Weight by importance: high (\d+), medium (\d+), low (\d+)\.$/m).map(Number);
+    expect(WEIGHTS).toEqual({ high, medium, low });
+    rule(/^- The score is `round\(100 \* weight of passed checks \/ weight of applicable checks\)`/m);
     const score = scoreResults({ a: result(true, 'high'), b: result(false, 'medium'), c: result(true, 'low'), d: result(null, 'high') });
     expect(score.score).toBe(Math.round((100 * (high + low)) / (high + medium + low)));
   });
@@ -73,7 +73,7 @@ describe('the score rules of docs/checks.md', () => {
   it('score a category over its own checks, with none when none of them applies', () => {
     rule(/^- A category's score \(SEO, Performance, Security, Miscellaneous\) is the same fraction over that category's\n {2}checks alone; it has none when none of them applies\.$/m);
     const results = { a: result(true, 'high', 'seo'), b: result(false, 'low', 'seo'), c: result(false, 'high', 'security'), d: result(null, 'low', 'performance') };
-    expect(categoryScore(results, 'seo')).toBe(Math.round((100 * POINTS.high) / (POINTS.high + POINTS.low)));
+    expect(categoryScore(results, 'seo')).toBe(Math.round((100 * WEIGHTS.high) / (WEIGHTS.high + WEIGHTS.low)));
     expect(categoryScore(results, 'security')).toBe(0);
     expect(categoryScore(results, 'performance')).toBeNull();
   });

@@ -4,7 +4,7 @@
 import type { Category, Importance } from '../checks/check.ts';
 import type { CheckResult, IssueCounts, Verdict } from '../analysis/types.ts';
 
-export const POINTS: Readonly<Record<Importance, number>> = { high: 10, medium: 5, low: 2 };
+export const WEIGHTS: Readonly<Record<Importance, number>> = { high: 10, medium: 5, low: 2 };
 
 /** A failure of any of these means search engines will not index the page. */
 const INDEXABILITY_CHECKS = ['http_status', 'noindex', 'robots'] as const;
@@ -33,7 +33,7 @@ export function scoreResults(results: Readonly<Record<string, CheckResult>>): Sc
   const issues: IssueCounts = { high: 0, medium: 0, low: 0 };
   for (const result of Object.values(results)) {
     if (result.passed === null) continue;
-    const points = POINTS[result.importance];
+    const points = WEIGHTS[result.importance];
     possible += points;
     if (result.passed) earned += points;
     else issues[result.importance] += 1;

@@ -47,7 +47,8 @@ function toAccount(row: UserRowView): Account {
   return { id: row.id, email: row.email, is_admin: row.is_admin === 1, created_at: row.created_at };
 }
 
-function checkEmail(email: string): string {
+/** The e-mail trimmed and lower-cased, or a ValidationError on `email` when it is not an address (the CLI checks options with it too). */
+export function checkEmail(email: string): string {
   const trimmed = email.trim().toLowerCase();
   if (!EMAIL.test(trimmed) || trimmed.length > 254) {
     throw new ValidationError('email', `"${email}" is not an e-mail address.`);

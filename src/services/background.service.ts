@@ -1,18 +1,18 @@
 // Background work: the jobs this application runs off the request path, on whichever queue engine
 // the settings chose. The handlers are service functions; they never know which engine runs them.
 import type { GiveUpHandlers, JobHandlers, JobKinds, JobQueue } from '../queue/job-queue.ts';
-import type { AnalyseReportJob } from './report-analysis-jobs.ts';
-import type { CrawlJob } from './crawl-jobs.ts';
+import type { AnalyzeReportJob } from './report-analysis-jobs.ts';
+import type { CrawlJob, CrawlWorkJob } from './crawl-jobs.ts';
 
 /** Every kind of background job, with its payload. */
 export interface AppJobs extends JobKinds {
   /** A report's analysis (report-analysis-jobs.ts). */
-  'report.analyse': AnalyseReportJob;
+  'report.analyse': AnalyzeReportJob;
   /** A crawl's robots.txt and seeds, then its work jobs (crawl-jobs.ts). */
   'crawl.start': CrawlJob;
   /** A slice of a crawl's pages, taken one at a time (crawl-jobs.ts). */
-  'crawl.work': CrawlJob;
-  /** One attempt at a webhook delivery (webhook-delivery.ts). */
+  'crawl.work': CrawlWorkJob;
+  /** One attempt at a webhook delivery (webhook-delivery.ts); deliveries have slots of their own. */
   'webhook.deliver': { deliveryId: string; attempt: number };
 }
 

@@ -21,10 +21,23 @@ import { finishCrawl } from './crawl-finish.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import { storeCrawledPage } from './crawl-page-store.ts';
 import { toCrawl, type Crawl } from './crawl-view.ts';
+import { crawlWorkJobId } from './job-ids.ts';
 
 export interface CrawlJob {
   [key: string]: number;
   crawlId: number;
+  /**
+   * The crawl's job generation the job belongs to (job-ids.ts): a job of an older one (its crawl was
+   * resumed after its jobs were lost) does nothing. Absent in jobs queued before generations: 0.
+   */
+  generation: number;
+}
+
+/** A `crawl.work` job: one of the crawl's chains (`slot`), and which of its two ids it has (`turn`). */
+export interface CrawlWorkJob extends CrawlJob {
+  /** Absent in jobs queued before chains had ids: their continuations have none either. */
+  slot: number;
+  turn: number;
 }
 
 /** Tells subscribers a crawl ended (crawl.completed); never throws into the caller's work. */
@@ -51,7 +64,17 @@ const MAX_SITEMAP_FILES = 50;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
 
-type Enqueue = (kind: 'crawl.work', payload: CrawlJob) => Promise<void>;
+type Enqueue = (kind: 'crawl.work', payload: CrawlWorkJob, options: { jobId?: string }) => Promise<void>;
+
+/** Queues the first job of each of a crawl's `slots` chains of work, in the crawl's `generation`. */
+export async function queueCrawlWork(enqueue: Enqueue, crawlId: number, generation: number, slots: number): Promise<void> {
+  for (let slot = 0; slot < slots; slot++) {
+    await enqueue('crawl.work', { crawlId, generation, slot, turn: 0 }, { jobId: crawlWorkJobId(crawlId, generation, slot, 0) });
+  }
+}
+
+/** Whether a job belongs to its crawl's current job generation. */
+const current = (crawl: CrawlRow, job: CrawlJob): boolean => crawl.job_generation === (job.generation ?? 0);
 
 export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyzer, enqueue: Enqueue, notify: CrawlNotifier, settings: CrawlJobSettings) {
   const robotsOf = (robotsTxt: AuxResponse) =>
@@ -115,7 +138,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
           content_type: fetched.contentType,
           error: fetched.error,
         };
-        if (fetched.page !== null) return analyseAndStore(crawl, claim, fetched.page, outcome, claimNext);
+        if (fetched.page !== null) return analyzeAndStore(crawl, claim, fetched.page, outcome, claimNext);
         if (fetched.error !== null) {
           await recordFailure(crawl, claim, outcome);
           return undefined;
@@ -140,7 +163,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
     });
   }
 
-  async function analyseAndStore(
+  async function analyzeAndStore(
     crawl: CrawlRow,
     claim: crawlRepository.ClaimedPage,
     page: UndecodedPage,
@@ -171,11 +194,20 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
     return next;
   }
 
+  /** Queues the next job of a work job's chain, under the chain's other id. */
+  function continueChain(job: CrawlWorkJob): Promise<void> {
+    // A job queued before chains had ids (no slot) goes on as it was queued.
+    if (job.slot === undefined) return enqueue('crawl.work', job, {});
+    const turn = 1 - job.turn;
+    return enqueue('crawl.work', { ...job, turn }, { jobId: crawlWorkJobId(job.crawlId, job.generation, job.slot, turn) });
+  }
+
   return {
     /** `crawl.start`: robots.txt, then the frontier's seeds, then the work jobs. Safe to run again. */
-    async start({ crawlId }: CrawlJob): Promise<void> {
+    async start(job: CrawlJob): Promise<void> {
+      const { crawlId } = job;
       const crawl = await crawlRepository.findCrawlById(db, crawlId);
-      if (crawl === undefined || (crawl.state !== 'queued' && crawl.state !== 'running')) return;
+      if (crawl === undefined || (crawl.state !== 'queued' && crawl.state !== 'running') || !current(crawl, job)) return;
       const origin = new URL(crawl.url).origin;
       const context = { options: settings.fetch, policy: addressPolicy(settings.fetch), signal: AbortSignal.timeout(settings.fetch.timeoutMs * 3) };
       const robotsAnswer = await fetchRobotsTxt(origin, context);
@@ -214,21 +246,22 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
           started_at: crawl.started_at ?? now,
         });
       });
-      for (let i = 0; i < settings.concurrency; i++) await enqueue('crawl.work', { crawlId });
+      await queueCrawlWork(enqueue, crawlId, crawl.job_generation, settings.concurrency);
     },
 
     /** `crawl.work`: takes pages until the slice is over, then queues its continuation; or ends the crawl. */
-    async work({ crawlId }: CrawlJob): Promise<void> {
+    async work(job: CrawlWorkJob): Promise<void> {
+      const { crawlId } = job;
       const sliceEnd = Date.now() + settings.sliceMs;
       // Read once a slice: what a claim needs of it does not change once the crawl runs, and the claim
       // itself says when the crawl is no longer running.
       const crawl = await crawlRepository.findCrawlById(db, crawlId);
-      if (crawl === undefined || crawl.state !== 'running') return;
+      if (crawl === undefined || crawl.state !== 'running' || !current(crawl, job)) return;
       // The claim a stored page brought with it, if any: otherwise a claim of its own.
       let claim: crawlRepository.Claim | undefined;
       for (;;) {
         if (claim === undefined) {
-          if (Date.now() >= sliceEnd) return enqueue('crawl.work', { crawlId });
+          if (Date.now() >= sliceEnd) return continueChain(job);
           claim = await crawlRepository.claimNextPage(db, crawl, claimLimits());
         }
         if ('stopped' in claim) return;
@@ -245,17 +278,20 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
     },
 
     /** The queue gave a job up: the crawl fails if it never started; a work job's crawl goes on. */
-    async giveUp(kind: 'crawl.start' | 'crawl.work', { crawlId }: CrawlJob, error: string): Promise<void> {
+    async giveUp(kind: 'crawl.start' | 'crawl.work', job: CrawlJob | CrawlWorkJob, error: string): Promise<void> {
+      const { crawlId } = job;
+      const crawl = await crawlRepository.findCrawlById(db, crawlId);
+      // A job of an older generation: the crawl's current jobs carry on without it.
+      if (crawl === undefined || !current(crawl, job)) return;
       if (kind === 'crawl.start') {
         const now = new Date().toISOString();
         const failed = await crawlRepository.moveCrawlState(db, crawlId, ['queued', 'running'], 'failed', { error: `The crawl could not start: ${error}`, finished_at: now });
-        const crawl = failed ? await crawlRepository.findCrawlById(db, crawlId) : undefined;
-        if (crawl !== undefined) await notify(crawl.user_id, async () => toCrawl(crawl));
+        const ended = failed ? await crawlRepository.findCrawlById(db, crawlId) : undefined;
+        if (ended !== undefined) await notify(ended.user_id, async () => toCrawl(ended));
         return;
       }
-      const crawl = await crawlRepository.findCrawlById(db, crawlId);
       // The page it kept failing on is recorded as failed once its attempts run out; the rest goes on.
-      if (crawl?.state === 'running') await enqueue('crawl.work', { crawlId });
+      if (crawl.state === 'running') await continueChain(job as CrawlWorkJob);
     },
   };
 }

@@ -2,15 +2,14 @@
 // "Site audits (crawls)"). The work itself is background jobs (crawl-jobs.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { CrawlState } from '../db/tables/crawl.table.ts';
 import { parseTargetUrl } from '../analysis/target-url.ts';
 import { addressPolicy } from '../fetch/address-guard.ts';
 import { hostRefusal } from '../fetch/host-check.ts';
-import { readPage } from '../lists/page.ts';
+import { readCrawlPageRows, readCrawlPages, readCrawls, type CrawlListQuery, type CrawlPageListQuery, type CrawlPageRowsQuery } from '../lists/crawls.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import { NotFoundError, QueueUnavailableError, ValidationError } from './errors.ts';
 import type { Page } from './types.ts';
-import { toCrawl, toCrawlIssues, toCrawlPage, type Crawl, type CrawlIssue, type CrawlPage } from './crawl-view.ts';
+import { toCrawl, toCrawlIssues, type Crawl, type CrawlIssue, type CrawlPage } from './crawl-view.ts';
 import type { CrawlNotifier } from './crawl-jobs.ts';
 
 export interface StartCrawlInput {
@@ -37,8 +36,6 @@ export interface CrawlServiceSettings {
  */
 export const CRAWL_LIMITS = { defaultMaxPages: 100, defaultMaxDepth: 10, maxDepth: 50 } as const;
 const { defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH, maxDepth: MAX_DEPTH } = CRAWL_LIMITS;
-/** Pages read per query while a crawl's pages are exported. */
-const EXPORT_BATCH = 500;
 
 export function createCrawlService(
   db: Kysely<Database>,
@@ -96,14 +93,9 @@ export function createCrawlService(
       return toCrawl(await owned(userId, id));
     },
 
-    list(userId: number, query: { project?: string; state?: CrawlState; sortBy: 'id' | 'created_at'; sort: 'asc' | 'desc'; page: number; perPage: number }): Promise<Page<Crawl>> {
-      const filters = { project: query.project, state: query.state };
-      return readPage(
-        query.page,
-        query.perPage,
-        async (window) => (await crawlRepository.listCrawls(db, userId, { ...filters, sortBy: query.sortBy, sort: query.sort, ...window })).map(toCrawl),
-        () => crawlRepository.countCrawls(db, userId, filters),
-      );
+    /** The account's crawls, for the dashboard (the list itself is lists.crawls, src/lists/). */
+    list(userId: number, query: CrawlListQuery): Promise<Page<Crawl>> {
+      return readCrawls(db, userId, query);
     },
 
     /**
@@ -119,15 +111,16 @@ export function createCrawlService(
       if (!(await crawlRepository.deleteCrawl(db, userId, id))) throw new NotFoundError();
     },
 
-    async pages(userId: number, id: number, query: PageQuery): Promise<Page<CrawlPage>> {
+    /** A page of the crawl's pages, for the CLI (the list itself is lists.crawlPages, src/lists/). */
+    async pages(userId: number, id: number, query: CrawlPageListQuery): Promise<Page<CrawlPage>> {
       await owned(userId, id);
-      return pagesOf(id, query);
+      return readCrawlPages(db, id, query);
     },
 
     /** The crawl, a page of its pages, and its issues once it is done: what its web page shows, ownership checked once. */
-    async overview(userId: number, id: number, query: PageQuery): Promise<{ crawl: Crawl; pages: Page<CrawlPage>; issues: CrawlIssue[] | null }> {
+    async overview(userId: number, id: number, query: CrawlPageListQuery): Promise<{ crawl: Crawl; pages: Page<CrawlPage>; issues: CrawlIssue[] | null }> {
       const crawl = toCrawl(await owned(userId, id));
-      const [pages, issues] = await Promise.all([pagesOf(id, query), crawl.state === 'done' ? issuesOf(id) : null]);
+      const [pages, issues] = await Promise.all([readCrawlPages(db, id, query), crawl.state === 'done' ? issuesOf(id) : null]);
       return { crawl, pages, issues };
     },
 
@@ -137,14 +130,10 @@ export function createCrawlService(
       return row && toCrawl(row);
     },
 
-    /** Every page the crawl reached, for exports: read a few hundred at a time, however many there are. */
-    async *pageRows(userId: number, id: number, options: Pick<crawlRepository.PageListOptions, 'status' | 'result' | 'sortBy' | 'sort'>): AsyncGenerator<CrawlPage> {
+    /** Every page the crawl reached, for the dashboard's export (the list itself is lists.crawlPageRows, src/lists/). */
+    async *pageRows(userId: number, id: number, options: CrawlPageRowsQuery): AsyncGenerator<CrawlPage> {
       await owned(userId, id);
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await crawlRepository.listPages(db, id, { ...options, limit: EXPORT_BATCH, offset });
-        for (const row of rows) yield toCrawlPage(row);
-        if (rows.length < EXPORT_BATCH) return;
-      }
+      yield* readCrawlPageRows(db, id, options);
     },
 
     async issues(userId: number, id: number): Promise<CrawlIssue[]> {
@@ -153,19 +142,7 @@ export function createCrawlService(
     },
   };
 
-  function pagesOf(id: number, query: PageQuery): Promise<Page<CrawlPage>> {
-    const { page, perPage, ...options } = query;
-    return readPage(
-      page,
-      perPage,
-      async (window) => (await crawlRepository.listPages(db, id, { ...options, ...window })).map(toCrawlPage),
-      () => crawlRepository.countPages(db, id, options),
-    );
-  }
-
   async function issuesOf(id: number): Promise<CrawlIssue[]> {
     return toCrawlIssues(await crawlRepository.listIssues(db, id));
   }
 }
-
-type PageQuery = Omit<crawlRepository.PageListOptions, 'limit' | 'offset'> & { page: number; perPage: number };

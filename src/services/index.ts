@@ -21,6 +21,9 @@ import type { ReportNotifier } from './run-events.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { createCrawlJobs, type CrawlNotifier } from './crawl-jobs.ts';
+import { createLostJobs } from './lost-jobs.ts';
+import { crawlStartJobId, reportJobId } from './job-ids.ts';
+import { startReportJobGeneration } from '../repositories/job-generation.repository.ts';
 import { createCrawlService } from './crawl.service.ts';
 import type { WebhookEvent } from './webhook-events.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
@@ -56,15 +59,16 @@ function fetchOptions(config: Config): FetchOptions {
 }
 
 /**
- * The browsers that render pages (render=1) under the fetcher's settings, started on first use; null
- * without Chromium at PAGEGRADE_CHROMIUM_PATH. Whoever makes one closes it.
+ * The browser pool that renders pages (render=1) under the fetcher's settings and prints PDFs, its one
+ * browser started on first use; null without Chromium at PAGEGRADE_CHROMIUM_PATH. Whoever makes one
+ * closes it.
  */
 export function rendererFromConfig(config: Config): Renderer | null {
   return createRenderer({ chromiumPath: config.chromiumPath, concurrency: config.renderConcurrency, fetch: fetchOptions(config) });
 }
 
 export interface ServiceOptions {
-  /** Replaces the analyser built from config (a test may wrap the real one). */
+  /** Replaces the analyzer built from config (a test may wrap the real one). */
   analyzer?: Analyzer;
   /** Where a check that threw is reported; the report itself survives. */
   onCheckFailure?: (checkId: string, error: unknown) => void;
@@ -83,7 +87,9 @@ export function createServices(database: AppDatabase, config: Config, options: S
   const db = database.db;
   const accounts = createAccountService(db);
   const reportError = options.onJobError ?? (() => {});
-  const queue = openQueue<AppJobs>(db, config, reportError);
+  // Webhook deliveries mostly wait on the network: they have slots of their own, beside the analyses'
+  // and crawls' (docs/production.md, PAGEGRADE_WEBHOOK_CONCURRENCY).
+  const queue = openQueue<AppJobs>(db, config, reportError, [{ name: 'webhooks', kinds: ['webhook.deliver'], concurrency: config.webhookConcurrency }]);
   const webhooks = createWebhookService(db, (payload, enqueueOptions) => queue.enqueue('webhook.deliver', payload, enqueueOptions), {
     secretKey: options.secretKey ?? (() => resolveSecretKey(config).key),
     allowPrivateUrls: config.allowPrivateUrls,
@@ -115,7 +121,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       reportError(error, { kind: 'webhook.deliver', message: `could not queue the crawl webhooks of account ${accountId}` });
     }
   };
-  const crawlJobs = createCrawlJobs(db, createFetchedPageAnalyzer(analyzerOptions(config, options.onCheckFailure, renderer)), (kind, payload) => queue.enqueue(kind, payload).then(() => {}), notifyCrawl, {
+  const crawlJobs = createCrawlJobs(db, createFetchedPageAnalyzer(analyzerOptions(config, options.onCheckFailure, renderer)), (kind, payload, enqueueOptions) => queue.enqueue(kind, payload, enqueueOptions).then(() => {}), notifyCrawl, {
     fetch: fetchOptions(config),
     concurrency: config.crawlConcurrency,
     runsKept: config.runsKept,
@@ -126,13 +132,18 @@ export function createServices(database: AppDatabase, config: Config, options: S
   // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
   // signature (any payload) instead of its own kind's payload.
   const jobHandlers = { ...options.extraJobHandlers } as JobHandlers<AppJobs>;
-  jobHandlers['report.analyse'] = (payload) => analysisJobs.analyse(payload);
+  jobHandlers['report.analyse'] = (payload) => analysisJobs.analyze(payload);
   jobHandlers['webhook.deliver'] = (payload) => webhooks.deliver(payload);
   jobHandlers['crawl.start'] = (payload) => crawlJobs.start(payload);
   jobHandlers['crawl.work'] = (payload) => crawlJobs.work(payload);
-  const queueAnalysis = async (accountId: number, reportId: number, trigger: RunTrigger, render = false) =>
-    void (await queue.enqueue('report.analyse', { accountId, reportId, trigger, render: render ? 1 : 0 }));
+  // The report was just marked queued: its job is the next generation, under an id made from it.
+  const queueAnalysis = async (accountId: number, reportId: number, trigger: RunTrigger, render = false) => {
+    const generation = await startReportJobGeneration(db, accountId, reportId, { trigger, render });
+    if (generation === undefined) return; // deleted, or settled by another request meanwhile
+    await queue.enqueue('report.analyse', { accountId, reportId, trigger, render: render ? 1 : 0, generation }, { jobId: reportJobId(reportId, generation) });
+  };
   const scheduler = createScheduler(db, queueAnalysis);
+  const lostJobs = createLostJobs(db, queue, notify, { leaseMs: config.jobLeaseMs, crawlConcurrency: config.crawlConcurrency });
   const giveUpHandlers: GiveUpHandlers<AppJobs> = {};
   giveUpHandlers['report.analyse'] = (payload, error) => analysisJobs.giveUp(payload, error);
   giveUpHandlers['webhook.deliver'] = (payload, error) => webhooks.giveUp(payload, error);
@@ -148,11 +159,12 @@ export function createServices(database: AppDatabase, config: Config, options: S
       alertScoreDrop: config.alertScoreDrop,
       minScheduleMinutes: config.minScheduleMinutes,
       renderingAvailable: renderer !== null,
+      replaceLostAnalysis: (userId, reportId) => lostJobs.replaceLost(userId, reportId),
     }),
     /** A report's runs and what changed between two of them. */
     runs: createRunService(db),
     projects: createProjectService(db),
-    /** Every list of reports and projects, for API and web alike. */
+    /** Every list (reports, projects, runs, crawls and their pages, webhooks and their deliveries), for API and web alike. */
     lists: createLists(db),
     accounts,
     health: createHealthService(db),
@@ -161,7 +173,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
     /** Site audits: starting, reading and cancelling crawls. */
-    crawls: createCrawlService(db, async (crawlId) => void (await queue.enqueue('crawl.start', { crawlId })), notifyCrawl, {
+    crawls: createCrawlService(db, async (crawlId) => void (await queue.enqueue('crawl.start', { crawlId, generation: 0 }, { jobId: crawlStartJobId(crawlId, 0) })), notifyCrawl, {
       allowPrivateUrls: config.allowPrivateUrls,
       publicAddressesForTests: config.publicAddressesForTests,
       maxPages: config.crawlMaxPages,
@@ -176,10 +188,17 @@ export function createServices(database: AppDatabase, config: Config, options: S
         run: async () => void (await scheduler.runDue()),
         onError: (error) => reportError(error, { message: 'the scheduler could not queue due reports' }),
       },
+      {
+        everyMs: lostJobs.intervalMs,
+        run: async () => void (await lostJobs.sweep()),
+        onError: (error) => reportError(error, { message: 'could not look for jobs the queue lost' }),
+      },
     ]),
+    /** Finds the reports and crawls whose jobs the queue lost, and queues them again (docs/production.md). */
+    lostJobs,
     /** Queues the reports whose schedule is due (every process running jobs does, every few seconds). */
     scheduler,
-    /** The browsers of render=1 (started on first use), closed when the process stops. */
+    /** The browser of render=1 and of PDFs (one pool, started on first use), closed when the process stops. */
     rendering: {
       /**
        * Prints a self-contained page to PDF (GET /reports/{id}.pdf); null without Chromium, which also

@@ -1,20 +1,22 @@
 // The background analysis of a report (async=1): the job handler that fetches, checks and stores the
 // run, and what happens when the queue gives the job up. Either engine may run a job again after a
 // crash, so the handler works from the report's state: a report no longer queued or running has
-// nothing left to do.
+// nothing left to do, and neither has a job another took the place of (its generation is not the
+// report's: lost-jobs.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Analyzer } from '../analysis/analyze-url.ts';
 import { FetchError } from '../fetch/fetch-error.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
+import { failReportRun, startReportRun } from '../repositories/job-generation.repository.ts';
 import { NotFoundError } from './errors.ts';
-import { ANALYSIS_IN_PROGRESS, storeRun } from './report-run.ts';
+import { storeRun } from './report-run.ts';
 import { announceRun, type ReportNotifier } from './run-events.ts';
 import { toReportSummary } from './report-view.ts';
 import type { ReportSummary } from './types.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 
-export interface AnalyseReportJob {
+export interface AnalyzeReportJob {
   [key: string]: number | string;
   accountId: number;
   reportId: number;
@@ -22,6 +24,8 @@ export interface AnalyseReportJob {
   trigger: RunTrigger;
   /** 1: render=1, the page is loaded in the browser too (absent in jobs queued before rendering existed) */
   render: number;
+  /** the report's job generation it was queued in (job-ids.ts); absent in jobs queued before generations */
+  generation: number;
 }
 
 /** Queues the background analysis of a report that was just marked queued. */
@@ -39,19 +43,23 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
     return row === undefined ? undefined : toReportSummary(row);
   }
 
-  /** Marks the report failed with why, unless it settled or went meanwhile, and tells subscribers. */
-  async function fail(accountId: number, reportId: number, message: string): Promise<void> {
+  /**
+   * Marks the report failed with why, unless it settled or went meanwhile or another job took this
+   * one's place, and tells subscribers.
+   */
+  async function fail({ accountId, reportId, generation }: AnalyzeReportJob, message: string): Promise<void> {
     const now = new Date().toISOString();
-    const moved = await reportRepository.moveReportState(db, accountId, reportId, { from: ANALYSIS_IN_PROGRESS, to: 'failed', lastError: message, now });
+    const moved = await failReportRun(db, accountId, reportId, generation, { message, now });
     if (moved) await notify(accountId, { 'report.failed': () => currentSummary(accountId, reportId) });
   }
 
   return {
-    /** The `report.analyse` job: analyse the page and store the run, or record why it could not be. */
-    async analyse({ accountId, reportId, trigger, render }: AnalyseReportJob): Promise<void> {
+    /** The `report.analyse` job (a stored name, kept so jobs queued by earlier versions still run): analyze the page and store the run, or record why it could not be. */
+    async analyze(job: AnalyzeReportJob): Promise<void> {
+      const { accountId, reportId, trigger, render } = job;
       const now = new Date().toISOString();
       // queued -> running; running again when an earlier run of this job died midway.
-      if (!(await reportRepository.moveReportState(db, accountId, reportId, { from: ANALYSIS_IN_PROGRESS, to: 'running', now }))) return;
+      if (!(await startReportRun(db, accountId, reportId, job.generation, now))) return;
       const row = await reportRepository.findReportRow(db, accountId, reportId);
       if (row === undefined) return;
       let analysis;
@@ -59,7 +67,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
         analysis = await analyze(row.url, { render: render === 1 });
       } catch (error) {
         // The page's own problem (unreachable, not HTML, too large): final, as a synchronous create's 422.
-        if (error instanceof FetchError) return fail(accountId, reportId, `The page could not be analysed: ${error.reason}`);
+        if (error instanceof FetchError) return fail(job, `The page could not be analysed: ${error.reason}`);
         throw error;
       }
       try {
@@ -72,8 +80,8 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
     },
 
     /** The queue gave the job up (it kept failing, or its process kept dying): the report failed. */
-    async giveUp({ accountId, reportId }: AnalyseReportJob, error: string): Promise<void> {
-      await fail(accountId, reportId, `The analysis could not be completed: ${error}`);
+    async giveUp(job: AnalyzeReportJob, error: string): Promise<void> {
+      await fail(job, `The analysis could not be completed: ${error}`);
     },
   };
 }

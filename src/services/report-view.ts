@@ -17,7 +17,7 @@ export function toReport(row: ReportRowView & { results: string | null; rendered
 }
 
 /** A report just stored from `analysis`: built from the analysis in memory, not read back and parsed. */
-export function toAnalysedReport(row: ReportRowView, analysis: Analysis): Report {
+export function toAnalyzedReport(row: ReportRowView, analysis: Analysis): Report {
   return withResults(summaryOf(row, analysis.page), analysis.results, analysis.rendered ?? null);
 }
 

@@ -10,7 +10,7 @@ import { hashPassword } from '../security/hashing.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import { adjustProjectCounts } from '../repositories/project.repository.ts';
 import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, ValidationError } from './errors.ts';
-import { toAnalysedReport, toReport, toReportSummary } from './report-view.ts';
+import { toAnalyzedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 import { ANALYSIS_IN_PROGRESS, ANALYSIS_SETTLED, countsDelta, insertReportInProject, lockedReport, newReportRow, storeRun } from './report-run.ts';
@@ -31,6 +31,12 @@ export interface CreateReportInput {
   /** Also load the page in the browser and record what JavaScript changes (render=1). */
   render?: boolean;
 }
+
+/**
+ * What create answers: the new report and `duplicate_of`, the id of the account's newest earlier
+ * report of the same (normalised) URL, or null (docs/api.md, "Reports").
+ */
+export type CreatedReport = Report & { duplicate_of: number | null };
 
 export interface UpdateReportInput {
   privacy?: Privacy;
@@ -68,9 +74,14 @@ export interface ReportServiceDependencies {
   minScheduleMinutes: number;
   /** Whether a browser is there for render=1 (PAGEGRADE_CHROMIUM_PATH). */
   renderingAvailable: boolean;
+  /**
+   * results=1 on a report being analysed: true when the queue lost its analysis, which is then marked
+   * failed for the new one to take its place (lost-jobs.ts); without it, always 409.
+   */
+  replaceLostAnalysis?: (userId: number, reportId: number) => Promise<boolean>;
 }
 
-export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop, minScheduleMinutes, renderingAvailable }: ReportServiceDependencies) {
+export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop, minScheduleMinutes, renderingAvailable, replaceLostAnalysis }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
   async function analyzeOrReject(userId: number, url: string, render = false): Promise<Analysis> {
     try {
@@ -92,7 +103,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
   return {
     show,
 
-    async create(userId: number, input: CreateReportInput): Promise<Report> {
+    async create(userId: number, input: CreateReportInput): Promise<CreatedReport> {
       const target = parseTargetUrl(input.url);
       if (!target.ok) throw new ValidationError('url', target.message);
       const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
@@ -103,16 +114,18 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       const now = new Date().toISOString();
       const row = newReportRow({ userId, url: target.url, project: target.project, privacy: input.privacy, passwordHash, scheduling }, analysis, now);
       const id = await db.transaction().execute((trx) => insertReportInProject(trx, row));
+      // Ids grow with time: the newest report of the URL below this id is the newest earlier one.
+      const duplicateOf = await reportRepository.findNewestReportIdOfUrl(db, userId, target.url, id);
       if (analysis === null) {
         // Made before queueing: a worker may start at once, and the answer says the report is queued.
         const queued = toReport({ id, ...row, runs_count: 0 });
         await queueOrUndo(() => queueAnalysis(userId, id, 'create', render), () => removeReport(userId, id));
-        return queued;
+        return { ...queued, duplicate_of: duplicateOf };
       }
       const stored = { id, ...row, runs_count: 1, last_run_number: 1 };
-      const report = toAnalysedReport(stored, analysis);
+      const report = toAnalyzedReport(stored, analysis);
       await notify(userId, { 'report.completed': async () => toReportSummary(stored) });
-      return report;
+      return { ...report, duplicate_of: duplicateOf };
     },
 
     async update(userId: number, id: number, input: UpdateReportInput): Promise<Report> {
@@ -133,8 +146,11 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       } else if (existing.privacy === 2 && input.password !== undefined) {
         patch.password_hash = await hashPassword(checkPassword(input.password));
       }
-      if (input.regenerate && (ANALYSIS_IN_PROGRESS as readonly string[]).includes(existing.state)) throw new AnalysisInProgressError();
       const render = input.regenerate && checkRender(input.render);
+      // An analysis under way answers 409, unless the queue lost it: then the new one takes its place.
+      if (input.regenerate && (ANALYSIS_IN_PROGRESS as readonly string[]).includes(existing.state) && !(await replaceLostAnalysis?.(userId, id))) {
+        throw new AnalysisInProgressError();
+      }
       if (input.regenerate && input.background) return queueRegeneration(userId, id, patch, render);
       if (!input.regenerate) {
         await reportRepository.updateReport(db, userId, id, { ...patch, updated_at: new Date().toISOString() });

@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import { parseTargetUrl } from '../analysis/target-url.ts';
 import { addressPolicy } from '../fetch/address-guard.ts';
 import { hostRefusal } from '../fetch/host-check.ts';
-import { readPage } from '../lists/page.ts';
+import { readDeliveries, readWebhooks } from '../lists/webhooks.ts';
 import * as webhookRepository from '../repositories/webhook.repository.ts';
 import { createSecretBox, type SecretBox } from '../security/secret-box.ts';
 import { generateWebhookSecret } from '../security/webhook-signature.ts';
@@ -15,7 +15,7 @@ import { NotFoundError, ValidationError } from './errors.ts';
 import type { Page } from './types.ts';
 import { createDeliverer, type EnqueueDelivery } from './webhook-delivery.ts';
 import { parseWebhookEvents, type WebhookEvent } from './webhook-events.ts';
-import { toWebhook, toWebhookDelivery, type CreatedWebhook, type Webhook, type WebhookDelivery } from './webhook-view.ts';
+import { toWebhook, type CreatedWebhook, type Webhook, type WebhookDelivery } from './webhook-view.ts';
 
 /** Enough for every environment and tool an account might feed; more is more likely a loop in a script. */
 const MAX_WEBHOOKS_PER_ACCOUNT = 20;
@@ -87,14 +87,9 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
       return { ...toWebhook(row), secret };
     },
 
-    /** A page of the account's webhooks, oldest first. */
+    /** A page of the account's webhooks, oldest first, for the dashboard and the CLI (the list itself is lists.webhooks, src/lists/). */
     list(userId: number, page: number, perPage: number): Promise<Page<Webhook>> {
-      return readPage(
-        page,
-        perPage,
-        async (window) => (await webhookRepository.listWebhooks(db, userId, window)).map(toWebhook),
-        () => webhookRepository.countWebhooks(db, userId),
-      );
+      return readWebhooks(db, userId, { page, perPage });
     },
 
     async show(userId: number, id: number): Promise<Webhook> {
@@ -106,15 +101,10 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
       if (!(await webhookRepository.deleteWebhook(db, userId, id))) throw new NotFoundError();
     },
 
-    /** A page of one of the account's webhooks' deliveries, newest first. */
+    /** A page of one of the account's webhooks' deliveries, newest first, for the dashboard (the list itself is lists.webhookDeliveries, src/lists/). */
     async deliveries(userId: number, webhookId: number, page: number, perPage: number): Promise<Page<WebhookDelivery>> {
       await ownedWebhook(userId, webhookId);
-      return readPage(
-        page,
-        perPage,
-        async (window) => (await webhookRepository.listDeliveries(db, webhookId, window)).map(toWebhookDelivery),
-        () => webhookRepository.countDeliveries(db, webhookId),
-      );
+      return readDeliveries(db, webhookId, { page, perPage });
     },
 
     /**

@@ -1,6 +1,8 @@
 // Errors on web pages become pages: a form sent without a valid CSRF token, invalid filters, a report
 // that is not there, a body too large, and anything unexpected (logged, with the request id shown).
-import type { FastifyError, FastifyInstance } from 'fastify';
+// An analysis refused for now (too many at once) is the form again, saying so (analysisRefusal).
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { TooManyAnalysesError } from '../services/analysis-slots.ts';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
 import { validationMessages } from '../schemas/validation-messages.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-errors.ts';
@@ -48,4 +50,16 @@ export function registerWebErrorHandler(app: FastifyInstance): void {
       message: `The page could not be made. If it happens again, quote request id ${request.id} when reporting it.`,
     }));
   });
+}
+
+/**
+ * An analysis refused because too many run at once (TooManyAnalysesError), as a dashboard form shows
+ * it: the status to answer (429 for the account's limit, 503 for the server's) with Retry-After set on
+ * the reply, and the sentence to show in the form; null for any other error. The API maps the same
+ * error in src/http/errors.ts.
+ */
+export function analysisRefusal(reply: FastifyReply, error: unknown): { status: number; message: string } | null {
+  if (!(error instanceof TooManyAnalysesError)) return null;
+  reply.header('retry-after', String(error.retryAfterSeconds));
+  return { status: error.status, message: error.message };
 }

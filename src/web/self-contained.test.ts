@@ -1,4 +1,4 @@
-// What the PDF browser is given: this server's stylesheets and images inline, nothing it would fetch.
+// What a PDF's browser context is given: this server's stylesheets and images inline, nothing it would fetch.
 import { describe, expect, it } from 'vitest';
 import { selfContained, type AssetLoader } from './self-contained.ts';
 

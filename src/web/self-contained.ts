@@ -1,6 +1,7 @@
-// A web page made to stand alone, for the PDF browser, which makes no request at all: the stylesheets
-// and images it loads from this server go inline (CSS in <style>, images as data: URIs), its scripts,
-// icon and refresh go, and a Content-Security-Policy in the page allows nothing but what is inline.
+// A web page made to stand alone, for a PDF's browser context, which makes no request at all: the
+// stylesheets and images it loads from this server go inline (CSS in <style>, images as data: URIs),
+// its scripts, icon and refresh go, and a Content-Security-Policy in the page allows nothing but what
+// is inline.
 // The page is one of our templates: everything that came from an analysed page is escaped text, so
 // the tags matched here are only the templates' own.
 

@@ -126,6 +126,26 @@ describe.each(testDialects())('authentication, errors and headers [%s]', (dialec
       }
     });
 
+    it('every operation the OpenAPI document lists as authenticated answers the same 401, hint included', async () => {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+      const unauthenticated = document.components.schemas.Unauthenticated;
+      expect(Object.keys(unauthenticated.properties)).toEqual(['message', 'hint', 'status']);
+      let operations = 0;
+      for (const [path, methods] of Object.entries<Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>(document.paths)) {
+        for (const [method, operation] of Object.entries(methods)) {
+          if (operation.security?.length === 0) continue;
+          expect(operation.responses['401'], `${method} ${path}`).toEqual({
+            description: expect.any(String),
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Unauthenticated' } } },
+          });
+          const url = path.replace(/\{[^}]+\}/g, '1');
+          expectUnauthenticated(await t.app.inject({ method: method.toUpperCase() as Method, url, headers: { authorization: 'Bearer pg_unknown' } }));
+          operations += 1;
+        }
+      }
+      expect(operations).toBeGreaterThan(20);
+    });
+
     it('an unauthenticated create stores nothing', async () => {
       const owner = await t.createAccount('nothing');
       const response = await t.app.inject({
@@ -260,6 +280,56 @@ describe.each(testDialects())('authentication, errors and headers [%s]', (dialec
       expect(body(response)).toMatchObject({ status: 415 });
       expect(typeof body(response).message).toBe('string');
       expect((await listReports(t, owner)).meta.total).toBe(0);
+    });
+
+    const URL_REQUIRED = { message: 'The given data was invalid.', errors: { url: ['The url field is required.'] }, status: 422 };
+    it.each<[string, Record<string, string>]>([
+      ['no body at all', {}],
+      ['zero bytes as a form', { 'content-type': 'application/x-www-form-urlencoded' }],
+      ['zero bytes as JSON', { 'content-type': 'application/json' }],
+      ['zero bytes as JSON with a charset', { 'content-type': 'application/json; charset=utf-8' }],
+    ])('POST with %s has no fields: 422 on url, nothing stored', async (_name, headers) => {
+      const owner = await t.createAccount('empty');
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: { ...owner.auth, ...headers }, payload: headers['content-type'] ? '' : undefined });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(body(response)).toEqual(URL_REQUIRED);
+      expect((await listReports(t, owner)).meta.total).toBe(0);
+      // The same for every other create.
+      for (const path of ['/api/v1/webhooks', '/api/v1/crawls']) {
+        const other = await t.app.inject({ method: 'POST', url: path, headers: { ...owner.auth, ...headers }, payload: headers['content-type'] ? '' : undefined });
+        expect(body(other).errors, path).toEqual({ url: ['The url field is required.'] });
+      }
+    });
+
+    it.each<[string, Record<string, string>]>([
+      ['no body at all', {}],
+      ['zero bytes as JSON', { 'content-type': 'application/json' }],
+    ])('PUT with %s changes nothing: 200 and the report as it was', async (_name, headers) => {
+      const owner = await t.createAccount('empty-put');
+      const report = await createReport(t, owner, site.url('/'), { privacy: 1 });
+      const response = await t.app.inject({ method: 'PUT', url: `/api/v1/reports/${report.id}`, headers: { ...owner.auth, ...headers }, payload: headers['content-type'] ? '' : undefined });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(body(response).data).toMatchObject({ id: report.id, privacy: 1, runs_count: 1 });
+    });
+
+    it.each([
+      ['a JSON array', '[]', 'The body must be a form or JSON object.'],
+      ['a JSON string', '"https://example.com/"', 'The body must be a form or JSON object.'],
+      ['JSON null', 'null', 'The body must be a form or JSON object.'],
+      ['white space', '  ', 'The body is not valid JSON'],
+      ['broken JSON', '{"url": ', 'The body is not valid JSON'],
+    ])('POST with %s as JSON: 422 on body', async (_name, payload, message) => {
+      const owner = await t.createAccount('not-object');
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: { ...owner.auth, 'content-type': 'application/json' }, payload });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(Object.keys(body(response).errors)).toEqual(['body']);
+      expect(body(response).errors.body[0]).toContain(message);
+    });
+
+    it('zero bytes of another type stay 415', async () => {
+      const owner = await t.createAccount('empty-xml');
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: { ...owner.auth, 'content-type': 'application/xml' }, payload: '' });
+      expect(response.statusCode, response.body).toBe(415);
     });
 
     it.each(['text/plain', 'multipart/form-data; boundary=XyZ'])('PUT with %s: 415, report unchanged', async (contentType) => {

@@ -20,7 +20,7 @@ describe.each(testDialects())('report runs and diffs [%s]', (dialect) => {
     return body(response);
   }
 
-  async function analyseAgain(account: Account, id: number): Promise<Body> {
+  async function analyzeAgain(account: Account, id: number): Promise<Body> {
     const response = await call(t, account, 'PUT', `/api/v1/reports/${id}`, { results: 1 });
     expect(response.statusCode, response.body).toBe(200);
     return body(response).data;
@@ -40,7 +40,7 @@ describe.each(testDialects())('report runs and diffs [%s]', (dialect) => {
     const target = page(goodPage());
     const report: Body = await createReport(t, account, target.url);
     target.set(BAD_PAGE);
-    const again = await analyseAgain(account, report.id);
+    const again = await analyzeAgain(account, report.id);
     expect(again.runs_count).toBe(2);
 
     const list = await get(account, `/api/v1/reports/${report.id}/runs`);
@@ -66,9 +66,9 @@ describe.each(testDialects())('report runs and diffs [%s]', (dialect) => {
     const target = page(goodPage());
     const report: Body = await createReport(t, account, target.url);
     target.set(BAD_PAGE);
-    await analyseAgain(account, report.id);
+    await analyzeAgain(account, report.id);
     target.set(goodPage());
-    await analyseAgain(account, report.id);
+    await analyzeAgain(account, report.id);
     const [third, second, first] = (await get(account, `/api/v1/reports/${report.id}/runs`)).data;
     const results = async (run: Body) => (await get(account, `/api/v1/reports/${report.id}/runs/${run.id}`)).data.results;
     const [before, after] = [await results(first), await results(second)];
@@ -109,7 +109,7 @@ describe.each(testDialects())('report runs and diffs [%s]', (dialect) => {
     const report: Body = await createReport(t, account, target.url);
     const [only] = (await get(account, `/api/v1/reports/${report.id}/runs`)).data;
     expect(expectInvalid(await call(t, account, 'GET', `/api/v1/reports/${report.id}/diff`), 'from').join(' ')).toMatch(/first kept run/);
-    await analyseAgain(account, report.id);
+    await analyzeAgain(account, report.id);
     const [newest] = (await get(account, `/api/v1/reports/${report.id}/runs`)).data;
     expect(expectInvalid(await call(t, account, 'GET', `/api/v1/reports/${report.id}/diff?from=${newest.id}&to=${only.id}`), 'from').join(' ')).toMatch(/older/);
     expectInvalid(await call(t, account, 'GET', `/api/v1/reports/${report.id}/diff?from=${only.id}&to=${only.id}`), 'from');
@@ -127,7 +127,7 @@ describe.each(testDialects())('report runs and diffs [%s]', (dialect) => {
     const target = page(goodPage());
     const report: Body = await createReport(t, account, target.url);
     const [first] = (await get(account, `/api/v1/reports/${report.id}/runs`)).data;
-    for (let run = 2; run <= RUNS_KEPT + 2; run += 1) await analyseAgain(account, report.id);
+    for (let run = 2; run <= RUNS_KEPT + 2; run += 1) await analyzeAgain(account, report.id);
     const list = await get(account, `/api/v1/reports/${report.id}/runs?per_page=10`);
     expect(list.data.map((run: Body) => run.number)).toEqual([5, 4, 3]);
     expect(list.meta.total).toBe(RUNS_KEPT);

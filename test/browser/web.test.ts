@@ -325,14 +325,16 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
     // A point opens its run; the compare form (no script) compares the first run with the latest.
     await chart.locator('a').first().click();
     await page.waitForURL(/\/reports\/\d+\/runs\/\d+$/);
-    expect(await page.getByRole('note').textContent()).toContain('Run 1 of this report');
+    // The run is named by its number and by the id its address holds.
+    const runId = /\/runs\/(\d+)$/.exec(page.url())?.[1];
+    expect(await page.getByRole('note').textContent()).toContain(`Run 1 (#${runId}) of this report`);
     await page.getByRole('link', { name: 'See the latest run' }).click();
     await page.waitForURL(`${base}/reports/${id}`);
-    const firstRun = await page.locator('#compare-from option', { hasText: /^Run 1 ·/ }).getAttribute('value');
+    const firstRun = await page.locator('#compare-from option', { hasText: /^Run 1 \(#\d+\) ·/ }).getAttribute('value');
     await page.getByLabel('Older run').selectOption(firstRun ?? '');
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.waitForURL(/\/compare\?from=\d+&to=\d+$/);
-    expect(await page.title()).toMatch(/^Run 1 and run 3 of the SEO report/);
+    expect(await page.title()).toMatch(/^Run 1 \(#\d+\) and Run 3 \(#\d+\) of the SEO report/);
     expect(await page.getByRole('heading', { name: /^Still failing/ }).isVisible()).toBe(true);
     await screenshot(page, 'report-compare');
   }, BROWSER_TEST_MS);

@@ -81,6 +81,20 @@ describe.each(testDialects())('admin commands [%s]', (dialect) => {
     expect(JSON.parse(again.stdout)).toEqual({ revoked: false });
   });
 
+  it('a malformed e-mail (2) creates nothing; a key named by too short a prefix (2) revokes nothing', async () => {
+    const malformed = await cli('users', 'create', '--email', 'not-an-email');
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('"not-an-email" is not an e-mail address.');
+    expect((await json('users', 'list')).map((user: { email: string }) => user.email)).not.toContain('not-an-email');
+
+    const created = await json('users', 'create', '--email', 'short-prefix@example.com');
+    const short = await cli('keys', 'revoke', created.api_key.slice(0, 5));
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('Name a key by its 12-character prefix or the whole key.');
+    expect(short.stderr).toContain('Usage: pagegrade keys revoke');
+    expect(await accountStatus(scratch.databaseUrl, created.api_key)).toBe(200);
+  });
+
   it('an unknown e-mail or a taken one exits 1 with a message', async () => {
     const unknown = await cli('keys', 'create', '--email', 'nobody@example.com');
     expect(unknown.code).toBe(1);
@@ -94,18 +108,35 @@ describe.each(testDialects())('admin commands [%s]', (dialect) => {
   });
 });
 
+/** The command `args` run: the longest name of the table they start with. */
+const commandOf = (args: string[]) =>
+  commands.map((command) => command.name).find((name) => args.slice(0, name.split(' ').length).join(' ') === name);
+
 describe.concurrent('admin commands, bad usage', () => {
+  // The database is never opened: a value's form is checked first, so nothing is created or changed.
   it.each([
     [['users', 'create'], '--email is required'],
     [['users', 'create', '--email'], "Option '--email <value>' argument missing"],
+    [['users', 'create', '--email', 'not-an-email'], '"not-an-email" is not an e-mail address.'],
+    [['keys', 'create', '--email', 'ana@'], '"ana@" is not an e-mail address.'],
+    [['keys', 'list', '--email', 'ana'], '"ana" is not an e-mail address.'],
     [['keys', 'revoke'], 'Name exactly one key'],
     [['keys', 'revoke', 'a', 'b'], 'Name exactly one key'],
     [['users', 'list', '--everything'], "Unknown option '--everything'"],
+    [['webhooks', 'list', '--email', 'ana example.com'], '"ana example.com" is not an e-mail address.'],
+    [['webhooks', 'delete', '3', '--email', 'nobody'], '"nobody" is not an e-mail address.'],
+    [['webhooks', 'create', '--email', 'ana@example.com', '--url', 'ftp://example.com/'], '--url must use http or https; "ftp" is not supported.'],
+    [['webhooks', 'create', '--email', 'ana@example.com', '--url', 'example.com'], '--url must be an absolute URL'],
+    [['webhooks', 'create', '--email', 'ana@example.com', '--url', 'https://example.com/', '--events', 'report.deleted'], '--events must be one or more of: '],
+    [['serve', '--port', 'http'], '--port must be a whole number from 0 to 65535; got "http".'],
+    [['serve', '--port', '70000'], '--port must be a whole number from 0 to 65535; got "70000".'],
+    [['serve', '--host', ''], '--host needs an address'],
   ])('%j exits 2 with the message and the usage', async (args, message) => {
     const run = await runInProcess(args, { DATABASE_URL: 'sqlite:/nonexistent/never-opened.db' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
-    expect(run.stderr).toContain(`Usage: pagegrade ${args.slice(0, 2).join(' ')}`);
+    expect(run.stderr).toContain(`Usage: pagegrade ${commandOf(args)} `);
+    expect(run.stdout).toBe('');
   });
 
   it('an unknown command exits 2 and lists the commands', async () => {

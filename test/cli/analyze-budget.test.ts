@@ -10,7 +10,7 @@ import { goodPage, html, startSite, type Site } from '../support/site-server.ts'
 import { LOOPBACK } from './run-binary.ts';
 import { runInProcess } from './run-cli.ts';
 
-const POINTS: Record<string, number> = { high: 10, medium: 5, low: 2 };
+const WEIGHTS: Record<string, number> = { high: 10, medium: 5, low: 2 };
 /** No title, no h1: the good page fails title and headings (high) besides what fails on plain http. */
 const WORSE_PAGE = goodPage().replace(/<title>[^<]*<\/title>/, '').replace('<h1>Mountain coffee</h1>', '');
 
@@ -34,7 +34,7 @@ async function budgetFile(name: string, content: unknown): Promise<string> {
 /** docs/checks.md's category score, worked out here from the --json results. */
 function categoryScore(report: JsonReport, category: string): number {
   const applicable = Object.values(report.results).filter((result) => result.category === category && result.passed !== null);
-  const points = (results: typeof applicable) => results.reduce((sum, result) => sum + POINTS[result.importance], 0);
+  const points = (results: typeof applicable) => results.reduce((sum, result) => sum + WEIGHTS[result.importance], 0);
   return Math.round((100 * points(applicable.filter((result) => result.passed))) / points(applicable));
 }
 
@@ -90,9 +90,9 @@ describe('analyze --budget', () => {
     expect(gateLines(minScore.stderr)).toEqual(['pagegrade: gate failed: --min-score 100: 1 of 1 pages scored below 100.']);
 
     const broken = await budgetFile('broken.json', { must_pass: ['title'] });
-    const notAnalysed = await runInProcess(['analyze', worse, 'ftp://example.com/', '--budget', broken], LOOPBACK);
-    expect(notAnalysed.code).toBe(3);
-    expect(gateLines(notAnalysed.stderr)).toEqual([expect.stringContaining(`--budget must_pass title: ${worse} failed it`)]);
+    const notAnalyzed = await runInProcess(['analyze', worse, 'ftp://example.com/', '--budget', broken], LOOPBACK);
+    expect(notAnalyzed.code).toBe(3);
+    expect(gateLines(notAnalyzed.stderr)).toEqual([expect.stringContaining(`--budget must_pass title: ${worse} failed it`)]);
   });
 });
 

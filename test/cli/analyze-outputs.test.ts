@@ -8,6 +8,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { chromiumInstalled, launchTestBrowser } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';
+import { inlinedStylesheet } from '../../src/cli/outputs/html.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
 import { LOOPBACK } from './run-binary.ts';
 import { runInProcess } from './run-cli.ts';
@@ -27,6 +28,13 @@ const GOOD_FAILED = ['text_compression', 'https_encryption', 'security_headers',
 const BROKEN_FAILED = ['title', 'meta_description', 'headings', 'image_keywords', 'text_compression', 'https_encryption', 'security_headers', 'sitemap', 'llms_txt'];
 const LEVELS: Record<string, string> = { high: 'error', medium: 'warning', low: 'note' };
 const SCREENSHOTS = join(import.meta.dirname, '../../test-output/screenshots');
+
+interface SarifResult {
+  ruleId: string;
+  locations: { physicalLocation: { artifactLocation: { uri: string } }; logicalLocations: { fullyQualifiedName: string }[] }[];
+  partialFingerprints: Record<string, string>;
+  properties: { url: string };
+}
 
 interface JsonReport {
   url: string;
@@ -88,6 +96,8 @@ describe('analyze --output: one run, four files', () => {
     suites.forEach((suite, index) => {
       const report = reports[index];
       const applicable = Object.keys(report.results).filter((id) => report.results[id].passed !== null);
+      // Some checks do not apply (javascript_dependency without --render, at least): they are no test case.
+      expect(applicable.length).toBeLessThan(Object.keys(report.results).length);
       const cases = childrenNamed(suite, 'testcase');
       expect(cases.map((testCase) => testCase.attribs.name.split(':')[0])).toEqual(applicable);
       expect(cases.every((testCase) => testCase.attribs.classname === report.url)).toBe(true);
@@ -110,13 +120,15 @@ describe('analyze --output: one run, four files', () => {
     expect(body.endsWith(`Fix: ${title.howToFix}`)).toBe(true);
   });
 
-  it('sarif: valid SARIF 2.1.0; the catalogue as rules, one result per failed check per URL, located at the URL', async () => {
+  it('sarif: valid SARIF 2.1.0; pagegrade at its version, the catalogue as rules, one result per failed check per URL, located at the URL', async () => {
     const log = JSON.parse(await readFile(path('all.sarif'), 'utf8'));
     expect(sarifSchemaErrors(log)).toEqual([]);
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
     const [run] = log.runs;
-    expect(run.tool.driver.name).toBe('pagegrade');
+    const { version } = JSON.parse(await readFile(join(import.meta.dirname, '../../package.json'), 'utf8'));
+    expect(run.tool.driver).toMatchObject({ name: 'pagegrade', version });
+    expect((await runInProcess(['--version'])).stdout).toBe(`${version}\n`);
     expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(allChecks.map((check) => check.id));
     const title = allChecks.find((check) => check.id === 'title')!;
     expect(run.tool.driver.rules.find((rule: { id: string }) => rule.id === 'title')).toMatchObject({
@@ -127,11 +139,22 @@ describe('analyze --output: one run, four files', () => {
       defaultConfiguration: { level: 'error' },
     });
     expect(run.invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: [] }]);
-    const located = run.results.map((result: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => [
-      result.locations[0].physicalLocation.artifactLocation.uri,
-      result.ruleId,
-    ]);
+    const located = run.results.map((result: SarifResult) => [result.locations[0].logicalLocations[0].fullyQualifiedName, result.ruleId]);
     expect(located).toEqual([...GOOD_FAILED.map((id) => [good, id]), ...BROKEN_FAILED.map((id) => [broken, id])]);
+    // What GitHub code scanning takes: one location, physical, a path relative to the repository
+    // (no scheme, the port's ":" escaped) at line 1; the URL beside it; a fingerprint per check and URL.
+    for (const result of run.results as SarifResult[]) {
+      const url = new URL(result.properties.url);
+      expect(result.locations).toEqual([
+        {
+          physicalLocation: { artifactLocation: { uri: `${url.hostname}%3A${url.port}${url.pathname}` }, region: { startLine: 1 } },
+          logicalLocations: [{ fullyQualifiedName: url.href, kind: 'resource' }],
+        },
+      ]);
+      expect(result.partialFingerprints).toEqual({ 'pagegradeCheck/v1': `${url.href} ${result.ruleId}` });
+    }
+    const fingerprints = run.results.map((result: SarifResult) => result.partialFingerprints['pagegradeCheck/v1']);
+    expect(new Set(fingerprints).size).toBe(fingerprints.length);
     for (const result of run.results) {
       expect(result.level).toBe(LEVELS[reports[0].results[result.ruleId].importance]);
       expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
@@ -142,8 +165,11 @@ describe('analyze --output: one run, four files', () => {
 
   it('html: the report page in one self-contained file, each URL\'s report in turn, ids unique', async () => {
     const page = await readFile(path('all.html'), 'utf8');
+    // The stylesheet inlined without its comments (they speak of the server and its API).
     const css = await readFile(join(import.meta.dirname, '../../src/web/assets/app.css'), 'utf8');
-    expect(page).toContain(`<style>\n${css}</style>`);
+    expect(css).toContain('/*');
+    expect(page).toContain(`<style>\n${inlinedStylesheet('app.css')}</style>`);
+    expect(page).not.toContain('/*');
     expect(page).not.toMatch(/<link rel="stylesheet"|<script|\/assets\/| href="\/(?!\/)/);
     const document = parseDocument(page);
     const elements = DomUtils.findAll(() => true, document.children);

@@ -78,17 +78,19 @@ describe.each(testDialects())('webhooks commands [%s]', (dialect) => {
     expect(unknown.stderr).toBe('No account has the e-mail nobody@example.com.\n');
   });
 
-  it('refuses bad input: a usage error (2) without --url or a numeric id, a 422-style message (1) for a bad url or event', async () => {
+  it('refuses bad input: a usage error (2) without --url or a numeric id, or with a malformed url or an unknown event', async () => {
     expect((await cli('webhooks', 'create', '--email', email)).code).toBe(2);
     const noId = await cli('webhooks', 'delete', 'abc', '--email', email);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('Name exactly one webhook by its id');
+    const before = await json('webhooks', 'list', '--email', email);
     const badUrl = await cli('webhooks', 'create', '--email', email, '--url', 'ftp://example.com/');
-    expect(badUrl.code).toBe(1);
-    expect(badUrl.stderr).toContain('The url must use http or https');
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('--url must use http or https');
     const badEvent = await cli('webhooks', 'create', '--email', email, '--url', receiver.url(), '--events', 'report.deleted');
-    expect(badEvent.code).toBe(1);
+    expect(badEvent.code).toBe(2);
     expect(badEvent.stderr).toContain('unknown: report.deleted');
+    expect(await json('webhooks', 'list', '--email', email)).toEqual(before);
   });
 
   it.runIf(dialect === 'postgres')('create on PostgreSQL without PAGEGRADE_SECRET_KEY exits 1 saying it must be set', async () => {

@@ -10,7 +10,7 @@ describe.each(testDialects())('creating the jobs table [%s]', (dialect) => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateToLatest(db);
       expect((await tableColumns(db, dialect, 'jobs')).sort()).toEqual(
-        ['attempts', 'created_at', 'id', 'kind', 'last_error', 'lease_expires_at', 'lease_token', 'payload', 'run_at', 'state', 'updated_at'],
+        ['attempts', 'created_at', 'id', 'key', 'kind', 'last_error', 'lease_expires_at', 'lease_token', 'payload', 'run_at', 'state', 'updated_at'],
       );
       expect(await indexColumns(db, dialect, 'jobs_state_run_at_idx')).toEqual(['state', 'run_at']);
       expect(await indexColumns(db, dialect, 'jobs_state_lease_idx')).toEqual(['state', 'lease_expires_at']);

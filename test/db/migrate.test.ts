@@ -25,6 +25,7 @@ const MIGRATION_NAMES = [
   '2026-11-28-0900-create-crawls',
   '2026-11-28-1000-report-run-rendered',
   '2026-11-28-1200-report-score-sort',
+  '2026-11-30-0900-job-generations',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as dropStoredSummaries from '../../src/db/migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import * as projectSummaryIndexes from '../../src/db/migrations/2026-11-25-0900-project-summary-indexes.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
-import { indexColumns, sqliteAnalysedIndexes as analysedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
+import { indexColumns, sqliteAnalyzedIndexes as analyzedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const INDEXES: Record<string, string[]> = {
@@ -56,9 +56,9 @@ describe.each(testDialects())('project summary indexes [%s]', (dialect) => {
 
       await projectSummaryIndexes.down(db);
       await sql`analyze`.execute(db);
-      expect(await analysedIndexes(db)).not.toEqual(expect.arrayContaining(Object.keys(INDEXES)));
+      expect(await analyzedIndexes(db)).not.toEqual(expect.arrayContaining(Object.keys(INDEXES)));
       await projectSummaryIndexes.up(db);
-      expect(await analysedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(INDEXES)));
+      expect(await analyzedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(INDEXES)));
     });
   });
 });

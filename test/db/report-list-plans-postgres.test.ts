@@ -65,7 +65,7 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
 
     explainer = new pg.Client({ connectionString: test.databaseUrl });
     await explainer.connect();
-    await vacuumAndAnalyse(explainer);
+    await vacuumAndAnalyze(explainer);
     logged = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: test.databaseUrl, max: 1 }) }),
       log: (event) => {
@@ -213,7 +213,7 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
  * And VACUUM can mark a page all-visible only once no open transaction (another test's, on the same
  * server) may still not see its rows: it is repeated until every page is, for up to two minutes.
  */
-async function vacuumAndAnalyse(client: pg.Client): Promise<void> {
+async function vacuumAndAnalyze(client: pg.Client): Promise<void> {
   await client.query(`set default_statistics_target = ${Math.ceil((PLAN_ACCOUNTS * PLAN_REPORTS_PER_ACCOUNT) / 300) + 1}`);
   await client.query('vacuum analyze reports');
   await client.query('vacuum analyze projects');

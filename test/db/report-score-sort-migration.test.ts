@@ -8,7 +8,7 @@ import type { DialectName } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as reportScoreSort from '../../src/db/migrations/2026-11-28-1200-report-score-sort.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
-import { indexColumns, sqliteAnalysedIndexes as analysedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
+import { indexColumns, sqliteAnalyzedIndexes as analyzedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const BOTH: Record<string, string[]> = {
@@ -69,9 +69,9 @@ describe.each(testDialects())('score sort indexes [%s]', (dialect) => {
 
       await reportScoreSort.down(db);
       await sql`analyze`.execute(db);
-      expect(await analysedIndexes(db)).not.toEqual(expect.arrayContaining(Object.keys(BOTH)));
+      expect(await analyzedIndexes(db)).not.toEqual(expect.arrayContaining(Object.keys(BOTH)));
       await reportScoreSort.up(db);
-      expect(await analysedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BOTH)));
+      expect(await analyzedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BOTH)));
     });
   });
 });

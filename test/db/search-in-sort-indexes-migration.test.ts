@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as searchInSortIndexes from '../../src/db/migrations/2026-11-22-1200-search-in-sort-indexes.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
-import { indexColumns, sqliteAnalysedIndexes as analysedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
+import { indexColumns, sqliteAnalyzedIndexes as analyzedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const BEFORE: Record<string, string[]> = {
@@ -56,9 +56,9 @@ describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) =>
 
       await sql`analyze`.execute(db);
       await searchInSortIndexes.down(db);
-      expect(await analysedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BEFORE)));
+      expect(await analyzedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BEFORE)));
       await searchInSortIndexes.up(db);
-      expect(await analysedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BEFORE)));
+      expect(await analyzedIndexes(db)).toEqual(expect.arrayContaining(Object.keys(BEFORE)));
     });
   });
 });

@@ -219,14 +219,14 @@ describe('fetchPage', () => {
 
     it('stops a gzip bomb at the cap', async () => {
       const error = await failure(fetchPage(url('/gzip-bomb'), testOptions({ maxBytes: 1024 * 1024 })));
-      expect([error.code, error.reason]).toEqual(['too_large', 'The page is larger than 1048576 bytes.']);
+      expect([error.code, error.reason]).toEqual(['too_large', 'The page is larger than 1 MiB (PAGEGRADE_MAX_PAGE_BYTES).']);
     });
   });
 
   describe('limits', () => {
     it.each(['/big', '/big-chunked'])('fails a body over the cap (%s)', async (path) => {
       const error = await failure(fetchPage(url(path), testOptions({ maxBytes: 1024 * 1024 })));
-      expect([error.code, error.reason]).toEqual(['too_large', 'The page is larger than 1048576 bytes.']);
+      expect([error.code, error.reason]).toEqual(['too_large', 'The page is larger than 1 MiB (PAGEGRADE_MAX_PAGE_BYTES).']);
     });
 
     it('times out a server that trickles its body', async () => {

@@ -4,7 +4,7 @@
 // a status the contract lists for that route, with the contract's body shape, and when the run is over
 // every project's counts must still match its reports.
 //
-// The analyser stays offline: every host name resolves (through a stand-in for dns.lookup) to
+// The analyzer stays offline: every host name resolves (through a stand-in for dns.lookup) to
 // 127.0.0.2, which the publicAddressesForTests seam treats as public and where a small site answers
 // any path; every other private address is refused before connecting.
 //
@@ -25,7 +25,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const PUBLIC_STAND_IN = '127.0.0.2';
 
-// ---- the offline world the analyser sees ----------------------------------------------------------
+// ---- the offline world the analyzer sees ----------------------------------------------------------
 
 let site: Server;
 let sitePort: number;

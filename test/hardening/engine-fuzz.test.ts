@@ -39,7 +39,7 @@ function expectCompleteReport(page: FetchedPage, origin: OriginFacts): void {
   expect(JSON.parse(JSON.stringify(analysis.results))).toEqual(JSON.parse(JSON.stringify(analysis.results)));
 }
 
-function analyseHtml(html: string, url?: string): void {
+function analyzeHtml(html: string, url?: string): void {
   const page = pageOf(html, url);
   expectCompleteReport(corpusFetchedPage(page), corpusOriginFacts(page));
 }
@@ -222,7 +222,7 @@ function factsToInput(input: Facts): { page: FetchedPage; origin: OriginFacts } 
 describe('the engine on generated input', () => {
   it('gives a complete report for any HTML soup', () => {
     fc.assert(
-      fc.property(htmlSoup, (html) => analyseHtml(html)),
+      fc.property(htmlSoup, (html) => analyzeHtml(html)),
       { numRuns: 200, seed: SEED },
     );
   });
@@ -240,7 +240,7 @@ describe('the engine on generated input', () => {
   it('gives a complete report for binary garbage read as text', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 4096 }), fc.constantFrom('latin1' as const, 'utf8' as const, 'utf16le' as const), (bytes, encoding) =>
-        analyseHtml(Buffer.from(bytes).toString(encoding)),
+        analyzeHtml(Buffer.from(bytes).toString(encoding)),
       ),
       { numRuns: 150, seed: SEED },
     );
@@ -264,7 +264,7 @@ describe('the engine on generated input', () => {
           else if (kind === 'duplicate') html = html.slice(0, position + length) + html.slice(position);
           else html = html.slice(0, position);
         }
-        analyseHtml(html, corpus[index].url);
+        analyzeHtml(html, corpus[index].url);
       }),
       { numRuns: 100, seed: SEED },
     );
@@ -285,7 +285,7 @@ describe('the engine on extreme pages', () => {
     ['nested forms', '<form action="http://fuzz.example/f">'.repeat(DEPTH)],
     ['nested JSON-LD arrays', `<script type="application/ld+json">${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}</script>`],
     ['nested JSON-LD objects', `<script type="application/ld+json">${'{"@graph":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}</script>`],
-  ])('%s, 100,000 deep', { timeout: 60_000 }, (_name, html) => analyseHtml(html));
+  ])('%s, 100,000 deep', { timeout: 60_000 }, (_name, html) => analyzeHtml(html));
 
   it.each([
     ['href', `<a href="/${'a'.repeat(MB)}">x</a>`],
@@ -297,7 +297,7 @@ describe('the engine on extreme pages', () => {
     ['title', `<title>${'t'.repeat(MB)}</title>`],
     ['alt', `<img src="a.webp" alt="${'alt '.repeat(MB / 4)}">`],
     ['JSON-LD', `<script type="application/ld+json">${'['.repeat(MB)}</script>`],
-  ])('a megabyte %s', { timeout: 60_000 }, (_name, html) => analyseHtml(html));
+  ])('a megabyte %s', { timeout: 60_000 }, (_name, html) => analyzeHtml(html));
 
   it.each([
     ['not JSON', '{"@context": "https://schema.org", "@type": "Article",'],
@@ -309,7 +309,7 @@ describe('the engine on extreme pages', () => {
     ['an HTML comment', '<!-- {"@type": "Article"} -->'],
     ['many documents', Array.from({ length: 2000 }, () => '{"@type":"Thing"}').join('')],
   ])('invalid JSON-LD: %s', (_name, json) => {
-    analyseHtml(`<html><head><script type="application/ld+json">${json}</script></head><body>x</body></html>`);
+    analyzeHtml(`<html><head><script type="application/ld+json">${json}</script></head><body>x</body></html>`);
   });
 
   it.each([
@@ -319,5 +319,5 @@ describe('the engine on extreme pages', () => {
     ['100,000 attributes on one element', `<div ${Array.from({ length: 100_000 }, (_, i) => `a${i}="${i}"`).join(' ')}>`],
     ['20,000 hreflang links', Array.from({ length: 20_000 }, (_, i) => `<link rel="alternate" hreflang="x${i}" href="/l${i}">`).join('')],
     ['a megabyte of random bytes', Buffer.from(Array.from({ length: MB }, (_, i) => (i * 2_654_435_761) >>> 24)).toString('latin1')],
-  ])('%s', { timeout: 60_000 }, (_name, html) => analyseHtml(html));
+  ])('%s', { timeout: 60_000 }, (_name, html) => analyzeHtml(html));
 });

@@ -8,7 +8,7 @@ import { createDb, type DbHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createBullmqQueue } from '../../src/queue/bullmq-queue.ts';
 import { createEmbeddedQueue } from '../../src/queue/embedded-queue.ts';
-import type { JobKinds, JobQueue } from '../../src/queue/job-queue.ts';
+import type { JobKinds, JobQueue, SideLane } from '../../src/queue/job-queue.ts';
 import { createScratchDatabase, testDialects, type ScratchDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, testRedisAvailable } from '../support/redis.ts';
 
@@ -25,7 +25,7 @@ const FAST = { retryDelayMs: 20, leaseMs: 1_500, pollMs: 100, lockDurationMs: 1_
 export interface EngineStorage {
   /** The environment a queue process (test/support/queue-worker-process.ts) needs to join this queue. */
   env: Record<string, string>;
-  open<Kinds extends JobKinds>(): JobQueue<Kinds>;
+  open<Kinds extends JobKinds>(lanes?: readonly SideLane[]): JobQueue<Kinds>;
   inspect(jobId: string): Promise<StoredJob>;
   drop(): Promise<void>;
 }
@@ -40,7 +40,7 @@ async function embedded(scratch: ScratchDatabase): Promise<EngineStorage> {
   await migrateToLatest(handle.db);
   return {
     env: { QUEUE_ENGINE: 'embedded', DATABASE_URL: scratch.databaseUrl },
-    open: () => createEmbeddedQueue(handle.db, FAST),
+    open: (lanes) => createEmbeddedQueue(handle.db, { ...FAST, lanes }),
     async inspect(jobId) {
       const row = await handle.db.selectFrom('jobs').selectAll().where('id', '=', Number(jobId)).executeTakeFirst();
       // A job that succeeded is deleted.
@@ -58,10 +58,15 @@ async function bullmq(): Promise<EngineStorage> {
   const name = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
   const prefix = `pagegrade-test`;
   const { hostname, port } = new URL(TEST_REDIS_URL);
-  const inspector = new Queue(name, { connection: { host: hostname, port: Number(port) || 6379 }, prefix });
+  const connection = { host: hostname, port: Number(port) || 6379 };
+  const inspector = new Queue(name, { connection, prefix });
+  const lanesOpened = new Set<string>();
   return {
     env: { QUEUE_ENGINE: 'bullmq', REDIS_URL: TEST_REDIS_URL, QUEUE_NAME: name, QUEUE_PREFIX: prefix },
-    open: () => createBullmqQueue({ redisUrl: TEST_REDIS_URL, name, prefix, ...FAST }),
+    open: (lanes) => {
+      for (const lane of lanes ?? []) lanesOpened.add(`${name}-${lane.name}`);
+      return createBullmqQueue({ redisUrl: TEST_REDIS_URL, name, prefix, ...FAST, lanes });
+    },
     async inspect(jobId) {
       const job = await inspector.getJob(jobId);
       if (job === undefined) return { state: 'gone', attempts: 0, error: null };
@@ -75,6 +80,11 @@ async function bullmq(): Promise<EngineStorage> {
     async drop() {
       await inspector.obliterate({ force: true });
       await inspector.close();
+      for (const laneName of lanesOpened) {
+        const lane = new Queue(laneName, { connection, prefix });
+        await lane.obliterate({ force: true });
+        await lane.close();
+      }
     },
   };
 }

@@ -32,7 +32,7 @@ export async function sqliteStatisticsTables(db: Kysely<any>): Promise<string[]>
 }
 
 /** The reports indexes SQLite holds statistics for. */
-export async function sqliteAnalysedIndexes(db: Kysely<any>): Promise<string[]> {
+export async function sqliteAnalyzedIndexes(db: Kysely<any>): Promise<string[]> {
   const { rows } = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'reports'`.execute(db);
   return rows.map((row) => row.idx);
 }

@@ -26,7 +26,7 @@ describe.each(testDialects())('dashboard history and schedules [%s]', (dialect) 
 
   /** The list row of a report, by its link. */
   function rowOf(body: string, id: number): string {
-    return new RegExp(`<tr>\\s*<td data-label="Report"><a class="report-link" href="/reports/${id}">[\\s\\S]*?</tr>`).exec(body)?.[0] ?? '';
+    return new RegExp(`<tr>\\s*<td data-label="Report" class="report-cell"><a class="report-link" href="/reports/${id}">[\\s\\S]*?</tr>`).exec(body)?.[0] ?? '';
   }
 
   beforeAll(async () => {

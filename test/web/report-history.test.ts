@@ -60,7 +60,7 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
       expect([...svg.matchAll(/href="\/reports\/\d+\/runs\/(\d+)"/g)].map((match) => Number(match[1]))).toEqual(oldestFirst.map((run) => run.id));
       // The text alternative lists every value.
       const desc = /<desc [^>]*>([^<]*)<\/desc>/.exec(svg)?.[1] ?? '';
-      for (const run of oldestFirst) expect(desc).toContain(`Run ${run.number}, `);
+      for (const run of oldestFirst) expect(desc).toContain(`Run ${run.number} (#${run.id}), `);
       for (const run of oldestFirst) expect(desc).toContain(`: ${run.score} (`);
       // Links inside an image are kept out of the tab order: the run list is the keyboard's way in.
       expect(svg).not.toMatch(/<a (?![^>]*tabindex="-1")/);
@@ -105,7 +105,7 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
       const form = /<form method="get" action="\/reports\/\d+\/compare"[\s\S]*?<\/form>/.exec(body)?.[0] ?? '';
       expect(form).toContain('<select id="compare-from" name="from"');
       const [latest, previous] = publicReport.runs;
-      expect(form).toContain(`<option value="${previous.id}" selected>Run ${previous.number}`);
+      expect(form).toContain(`<option value="${previous.id}" selected>Run ${previous.number} (#${previous.id}) · ${previous.score}`);
       expect(/<select id="compare-to"[\s\S]*?<\/select>/.exec(form)?.[0]).toContain(`<option value="${latest.id}" selected>`);
     });
 
@@ -122,11 +122,11 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
       const run = await t.app.services.runs.show(owner.id, publicReport.id, first.id);
       const { statusCode, body } = await new WebClient(t.app).get(`/reports/${publicReport.id}/runs/${first.id}`);
       expect(statusCode).toBe(200);
-      expect(body).toContain(`Run ${first.number} of this report, from <time`);
+      expect(body).toContain(`Run ${first.number} (#${first.id}) of this report, from <time`);
       expect(body).toContain('(created)');
       expect(body).toContain(`<a href="/reports/${publicReport.id}">See the latest run</a>`);
       expect(body).toContain(`aria-label="Score ${run.score} out of 100"`);
-      expect(body).toMatch(new RegExp(`<title>Run ${first.number} of the SEO report for [^<]+ — ${run.score}/100`));
+      expect(body).toMatch(new RegExp(`<title>Run ${first.number} \\(#${first.id}\\) of the SEO report for [^<]+ — ${run.score}/100`));
       expect(body.match(/class="check check--failed"/g) ?? []).toHaveLength(Object.values(run.results).filter((result) => result.passed === false).length);
       expect(body).not.toContain('http-equiv="refresh"');
       expectNoInlineCode(body);
@@ -156,7 +156,7 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
     it('lists every run with a link to its page', async () => {
       const { statusCode, body } = await new WebClient(t.app).get(`/reports/${publicReport.id}/runs`);
       expect(statusCode).toBe(200);
-      for (const run of publicReport.runs) expect(body).toContain(`<a href="/reports/${publicReport.id}/runs/${run.id}">Run ${run.number}</a>`);
+      for (const run of publicReport.runs) expect(body).toContain(`<a href="/reports/${publicReport.id}/runs/${run.id}">Run ${run.number} (#${run.id})</a>`);
       expectUniqueIds(body);
       expectLabelledInputs(body);
     });
@@ -170,7 +170,7 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
       for (const check of diff.newly_failed) expect(body).toContain(`id="compare-${check.id}"`);
       for (const id of diff.still_failing) expect(body).toContain(`id="compare-${id}"`);
       expect(body).toContain(`>Still failing <span class="count">(${diff.still_failing.length})</span>`);
-      expect(body).toContain(`<th scope="col">Run ${first.number}</th><th scope="col">Run ${latest.number}</th>`);
+      expect(body).toContain(`<th scope="col">Run ${first.number} (#${first.id})</th><th scope="col">Run ${latest.number} (#${latest.id})</th>`);
       expectNoInlineCode(body);
       expectUniqueIds(body);
     });
@@ -178,10 +178,10 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
     it('compares the latest run with the previous one by default, and either order as older → newer', async () => {
       const [latest, previous] = publicReport.runs;
       const byDefault = await new WebClient(t.app).get(`/reports/${publicReport.id}/compare`);
-      expect(byDefault.body).toContain(`<title>Run ${previous.number} and run ${latest.number} of the SEO report`);
+      expect(byDefault.body).toContain(`<title>Run ${previous.number} (#${previous.id}) and Run ${latest.number} (#${latest.id}) of the SEO report`);
       const reversed = await new WebClient(t.app).get(`/reports/${publicReport.id}/compare?from=${latest.id}&to=${previous.id}`);
       expect(reversed.statusCode).toBe(200);
-      expect(reversed.body).toContain(`<title>Run ${previous.number} and run ${latest.number} of the SEO report`);
+      expect(reversed.body).toContain(`<title>Run ${previous.number} (#${previous.id}) and Run ${latest.number} (#${latest.id}) of the SEO report`);
     });
 
     it('asks again, in place, for two different runs', async () => {

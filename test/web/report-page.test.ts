@@ -297,15 +297,15 @@ const POOR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 ${Array.from({ length: 7 }, (_, i) => `<img src="/photo-${i}.png">`).join('\n')}
 <a href="/more">click here</a></body></html>`;
 
-const POINTS: Record<Importance, number> = { high: 10, medium: 5, low: 2 };
+const WEIGHTS: Record<Importance, number> = { high: 10, medium: 5, low: 2 };
 const CATEGORY_NAMES: Record<Category, string> = { seo: 'SEO', performance: 'Performance', security: 'Security', miscellaneous: 'Miscellaneous' };
 
 /** The score of docs/checks.md ("Score and verdict") over some results, worked out here rather than taken from the code under test. */
 function expectedScore(results: CheckResult[]): number | null {
   const applicable = results.filter((result) => result.passed !== null);
   if (applicable.length === 0) return null;
-  const earned = applicable.filter((result) => result.passed).reduce((sum, result) => sum + POINTS[result.importance], 0);
-  return Math.round((100 * earned) / applicable.reduce((sum, result) => sum + POINTS[result.importance], 0));
+  const earned = applicable.filter((result) => result.passed).reduce((sum, result) => sum + WEIGHTS[result.importance], 0);
+  return Math.round((100 * earned) / applicable.reduce((sum, result) => sum + WEIGHTS[result.importance], 0));
 }
 
 /** The markup between an element's opening tag, found by `marker`, and the next `end`. */
@@ -371,7 +371,7 @@ describe('the report page as a document', () => {
     const rank: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
     const failed = Object.entries(results).filter(([, result]) => result.passed === false);
     const expected = failed
-      .sort(([a, ra], [b, rb]) => POINTS[rb.importance] - POINTS[ra.importance] || rank[ra.importance] - rank[rb.importance] || (a < b ? -1 : 1))
+      .sort(([a, ra], [b, rb]) => WEIGHTS[rb.importance] - WEIGHTS[ra.importance] || rank[ra.importance] - rank[rb.importance] || (a < b ? -1 : 1))
       .map(([id]) => id)
       .slice(0, 5);
     expect(failed.length).toBeGreaterThan(5);

@@ -13,6 +13,12 @@ type Field = (typeof FIELDS)[number];
  */
 const MIN_SHARE_IN_RAW = 0.8;
 
+/**
+ * Why the check does not apply to a page that was not rendered, in the API's words: the command line
+ * says it in its own (src/cli/cli-words.ts), as everything it writes names its options.
+ */
+export const NOT_RENDERED_REASON = 'The page was not rendered in a browser (ask for it with render=1).';
+
 const JavascriptDependencyValue = Obj({
   changed: List(OneOf([...FIELDS]), 'what JavaScript changed of the title, meta description, canonical, robots meta and h1'),
   internal_links_in_raw_percent: Int({ description: 'share of the rendered page\'s internal links already in the raw HTML' }),
@@ -36,7 +42,7 @@ export const javascriptDependencyCheck = defineCheck<typeof JavascriptDependency
   },
   value: JavascriptDependencyValue,
   run({ rendered }) {
-    if (rendered === undefined) return notApplicable('The page was not rendered in a browser (ask for it with render=1).');
+    if (rendered === undefined) return notApplicable(NOT_RENDERED_REASON);
     if (renderFailed(rendered)) return notApplicable(`The page could not be rendered: ${rendered.error}`);
     const changes = FIELDS.filter((field) => changed(rendered, field));
     const linksShare = internalLinksInRaw(rendered);

@@ -1,5 +1,5 @@
 import { defineCheck, notApplicable } from '../check.ts';
-import { evaluateRobots } from '../../robots/robots-txt.ts';
+import { evaluateRobots, MAX_ROBOTS_BYTES, MAX_ROBOTS_GROUPS, MAX_ROBOTS_RULES } from '../../robots/robots-txt.ts';
 import { robotsTxtState } from './robots-access.ts';
 import { outcomeFromErrors } from './outcome.ts';
 import { Int, Nullable, Obj, OneOf, Opt, Str } from '../value-schema.ts';
@@ -26,6 +26,15 @@ export const robotsCheck = defineCheck<typeof RobotsValue>({
     'A page that robots.txt disallows is not crawled, so search engines cannot read its content; at best its bare URL shows up in results.',
   howToFix:
     'Remove or narrow the Disallow rule shown (or add a longer Allow rule for this path) in the group for Googlebot or `*`. Use a noindex directive, not robots.txt, to keep a page out of results.',
+  docsNote:
+    `**robots.txt limits.** pagegrade reads the first ${MAX_ROBOTS_BYTES / 1024} KiB of robots.txt, as Google does, and ignores the rest. ` +
+    `Of that it obeys at most ${MAX_ROBOTS_RULES.toLocaleString('en-US')} Allow and Disallow rules in at most ` +
+    `${MAX_ROBOTS_GROUPS.toLocaleString('en-US')} user-agent groups; the line where a limit was reached counts as invalid for ` +
+    '`robots_txt_valid`, and the rules and groups after it are ignored. Matching a rule against a URL takes time linear in the ' +
+    "rule's length plus the URL's, whatever the rule holds: `*` never backtracks, because the literal runs between `*`s are " +
+    'found left to right, each at its left-most place. The file is parsed and its rules compiled once per analysis, shared by ' +
+    '`robots`, `robots_txt_valid` and `ai_crawlers` (and by every URL of a crawl), so 500 KiB of rules with a hundred `*`s each ' +
+    'costs these checks milliseconds.',
   labels: {
     url: 'Page', robots_txt: 'robots.txt', status_code: 'robots.txt status code', user_agent: 'Crawler',
     group: 'User-agent group that decided', rule: 'Rule that decided', disallowed: 'Disallowed by', type: 'Rule', pattern: 'Path pattern',

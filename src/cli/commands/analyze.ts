@@ -1,5 +1,5 @@
 // `analyze`: run the engine in-process over one or more URLs, print a report or JSON, and set the
-// exit code for CI gates. Uses the same analyser the API uses (analyzerFromConfig).
+// exit code for CI gates. Uses the same analyzer the API uses (analyzerFromConfig).
 import { ConfigError, loadConfig, type Config } from '../../config.ts';
 import { analyzerFromConfig, rendererFromConfig } from '../../services/index.ts';
 import { UsageError, type Command } from '../command.ts';
@@ -36,7 +36,8 @@ const DETAILS = `Options:
   --output <file>      also write the results to a file (repeatable), in the format its name ends in:
                        .json (as --json), .html (the web report page in one file; several URLs: each
                        report in turn), .junit.xml or .xml (JUnit: a suite per URL, a test case per
-                       check that applied), .sarif or .sarif.json (SARIF 2.1.0: a result per failed check)
+                       check that applied), .sarif or .sarif.json (SARIF 2.1.0: a result per failed check,
+                       ready for GitHub code scanning: docs/cli.md)
   --format <format>    json, html, junit or sarif: the format of the --output right after it
   --budget <file>      exit 1 when any page breaks an assertion of this JSON file, each broken one said
                        on stderr: {"min_score": 80, "categories": {"seo": 90}, "must_pass": ["title"],
@@ -52,7 +53,7 @@ Exit codes (the first that applies):
 
 Several URLs show progress on stderr and end with a summary table. Colours only on a terminal;
 NO_COLOR turns them off, FORCE_COLOR on. Private and loopback addresses are refused unless
-PAGEGRADE_ALLOW_PRIVATE_URLS=1.`;
+PAGEGRADE_ALLOW_PRIVATE_URLS=1. \`pagegrade analyse\` is the same command.`;
 
 function configFor(env: NodeJS.ProcessEnv, timeoutMs: number | undefined): Config {
   try {

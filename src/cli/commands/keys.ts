@@ -1,6 +1,8 @@
 // `keys create`, `keys revoke` and `keys list`.
 import { loadConfig } from '../../config.ts';
-import { printJson, requireString, UsageError, type Command } from '../command.ts';
+import { ValidationError } from '../../services/errors.ts';
+import { printJson, UsageError, type Command } from '../command.ts';
+import { emailOption, optionalEmailOption } from '../option-values.ts';
 import { usingServices } from '../using-services.ts';
 
 export const keysCreate: Command = {
@@ -9,7 +11,7 @@ export const keysCreate: Command = {
   usage: 'keys create --email <email> [--label <text>] [--json]',
   options: { email: { type: 'string' }, label: { type: 'string' }, json: { type: 'boolean' } },
   async run(args, io) {
-    const email = requireString(args, 'email');
+    const email = emailOption(args);
     const label = typeof args.values.label === 'string' ? args.values.label : null;
     const key = await usingServices(loadConfig(io.env), (services) => services.accounts.createKey(email, label));
     if (args.values.json) printJson(io, key);
@@ -27,7 +29,15 @@ export const keysRevoke: Command = {
   async run(args, io) {
     const [which] = args.positionals;
     if (!which || args.positionals.length !== 1) throw new UsageError('Name exactly one key: its prefix or the whole key.');
-    const revoked = await usingServices(loadConfig(io.env), (services) => services.accounts.revokeKey(which));
+    const revoked = await usingServices(loadConfig(io.env), async (services) => {
+      try {
+        return await services.accounts.revokeKey(which);
+      } catch (error) {
+        // Its one refusal is of the argument's form (a prefix too short): a usage error, nothing revoked.
+        if (error instanceof ValidationError && error.field === 'key') throw new UsageError(error.message);
+        throw error;
+      }
+    });
     if (args.values.json) printJson(io, { revoked });
     else io.stdout.write(revoked ? `Revoked ${which}.\n` : `No active key matches ${which}.\n`);
     return revoked ? 0 : 1;
@@ -40,7 +50,7 @@ export const keysList: Command = {
   usage: 'keys list [--email <email>] [--json]',
   options: { email: { type: 'string' }, json: { type: 'boolean' } },
   async run(args, io) {
-    const email = typeof args.values.email === 'string' ? args.values.email : undefined;
+    const email = optionalEmailOption(args);
     const keys = await usingServices(loadConfig(io.env), (services) => services.accounts.listKeys(email));
     if (args.values.json) printJson(io, keys);
     else

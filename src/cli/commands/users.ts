@@ -1,6 +1,7 @@
 // `users create` and `users list`.
 import { loadConfig } from '../../config.ts';
-import { printJson, requireString, type Command } from '../command.ts';
+import { printJson, type Command } from '../command.ts';
+import { emailOption } from '../option-values.ts';
 import { usingServices } from '../using-services.ts';
 
 export const usersCreate: Command = {
@@ -9,7 +10,8 @@ export const usersCreate: Command = {
   usage: 'users create --email <email> [--admin] [--json]',
   options: { email: { type: 'string' }, admin: { type: 'boolean' }, json: { type: 'boolean' } },
   async run(args, io) {
-    const email = requireString(args, 'email');
+    // Checked before the database is opened: a malformed address is a usage error and creates nothing.
+    const email = emailOption(args);
     const created = await usingServices(loadConfig(io.env), (services) =>
       services.accounts.createUser(email, args.values.admin === true),
     );

@@ -3,7 +3,8 @@
 import { loadConfig } from '../../config.ts';
 import { resolveSecretKey } from '../../security/secret-key.ts';
 import type { Webhook } from '../../services/webhook-view.ts';
-import { printJson, requireString, UsageError, type Command } from '../command.ts';
+import { printJson, UsageError, type Command } from '../command.ts';
+import { emailOption, eventsOption, webhookUrlOption } from '../option-values.ts';
 import { usingServices } from '../using-services.ts';
 
 /** An account has at most 20 webhooks (the service's cap): one page holds them all. */
@@ -25,9 +26,9 @@ export const webhooksCreate: Command = {
   ].join('\n'),
   options: { email: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, json: { type: 'boolean' } },
   async run(args, io) {
-    const email = requireString(args, 'email');
-    const url = requireString(args, 'url');
-    const events = typeof args.values.events === 'string' ? args.values.events : undefined;
+    const email = emailOption(args);
+    const url = webhookUrlOption(args);
+    const events = eventsOption(args);
     const config = loadConfig(io.env);
     // Resolved here rather than when the service first needs it, so a key file made now is reported.
     const secretKey = resolveSecretKey(config);
@@ -52,7 +53,7 @@ export const webhooksList: Command = {
   usage: 'webhooks list --email <email> [--json]',
   options: { email: { type: 'string' }, json: { type: 'boolean' } },
   async run(args, io) {
-    const email = requireString(args, 'email');
+    const email = emailOption(args);
     const page = await usingServices(loadConfig(io.env), async (services) => {
       const account = await services.accounts.accountByEmail(email);
       return services.webhooks.list(account.id, 1, ALL_WEBHOOKS);
@@ -70,7 +71,7 @@ export const webhooksDelete: Command = {
   options: { email: { type: 'string' }, json: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, io) {
-    const email = requireString(args, 'email');
+    const email = emailOption(args);
     const [which] = args.positionals;
     if (!which || args.positionals.length !== 1 || !/^[1-9][0-9]{0,14}$/.test(which)) {
       throw new UsageError('Name exactly one webhook by its id, a positive integer (see: pagegrade webhooks list).');

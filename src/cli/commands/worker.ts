@@ -38,11 +38,13 @@ export const worker: Command = {
   usage: 'worker [--concurrency <n>]',
   details: [
     'Options:',
-    `  --concurrency <n>  jobs run at once, 1-${MAX_CONCURRENCY} (default: PAGEGRADE_WORKERS when at least 1, else ${DEFAULT_WORKERS})`,
+    `  --concurrency <n>  jobs run at once, 1-${MAX_CONCURRENCY} (default: PAGEGRADE_WORKERS when at least 1, else ${DEFAULT_WORKERS});`,
+    '                     webhook deliveries run beside them, PAGEGRADE_WEBHOOK_CONCURRENCY at once',
     '',
     'With REDIS_URL it takes jobs from the BullMQ queue in that Redis: run any number of workers on any',
     'machine with the same DATABASE_URL and REDIS_URL. Without REDIS_URL it takes them from the database',
     '(DATABASE_URL, or the SQLite default on this machine), beside the servers that use it.',
+    'At start and twice a PAGEGRADE_JOB_LEASE_MS it queues again the reports and crawls whose jobs the queue lost.',
     'SIGTERM or SIGINT: it takes no more jobs, lets the running ones finish, and exits 0.',
   ].join('\n'),
   options: { concurrency: { type: 'string' } },
@@ -63,7 +65,9 @@ export const worker: Command = {
     services.background.start(workers);
     // Listen for the stop signal before saying it runs: a supervisor may signal as soon as it reads that.
     const stopped = firstStopSignal();
-    io.stderr.write(`pagegrade worker: running up to ${workers} jobs at once from the ${queueEngine(config.redisUrl)} queue.\n`);
+    io.stderr.write(
+      `pagegrade worker: running up to ${workers} jobs at once from the ${queueEngine(config.redisUrl)} queue. Webhook deliveries: up to ${config.webhookConcurrency} at once beside them.\n`,
+    );
     await stopped;
     io.stderr.write('pagegrade worker: stopping once the running jobs finish.\n');
     await services.background.close();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ASSETS_DIRECTORY, assetUrl } from '../../web/assets.ts';
 import { escapeHtml } from '../../web/html.ts';
 import { reportPage } from '../../web/views/report.ts';
+import { verdictReason } from '../../scoring/score.ts';
 import type { Report } from '../../services/types.ts';
 import type { UrlOutcome } from '../url-outcome.ts';
 
@@ -42,11 +43,19 @@ function replaceOnce(document: string, pattern: string | RegExp, replacement: st
   return document.replace(pattern, () => replacement);
 }
 
+/**
+ * A stylesheet as the file holds it: without its comments, which speak of the server (its URLs, the
+ * API's parameters) and are no use to a reader of the file.
+ */
+export function inlinedStylesheet(name: string): string {
+  return readFileSync(join(ASSETS_DIRECTORY, name), 'utf8').replace(/\/\*[\s\S]*?\*\/\n?/g, '');
+}
+
 function selfContained(document: string): string {
-  const css = readFileSync(join(ASSETS_DIRECTORY, 'app.css'), 'utf8');
+  const css = inlinedStylesheet('app.css');
   const icon = readFileSync(join(ASSETS_DIRECTORY, 'favicon.svg'), 'utf8');
   let page = replaceOnce(document, `<link rel="stylesheet" href="${assetUrl('app.css')}">`, `<style>\n${css.replaceAll('</', '<\\/')}</style>`);
-  const print = readFileSync(join(ASSETS_DIRECTORY, 'print.css'), 'utf8');
+  const print = inlinedStylesheet('print.css');
   page = replaceOnce(page, `<link rel="stylesheet" href="${assetUrl('print.css')}" media="print">`, `<style media="print">\n${print.replaceAll('</', '<\\/')}</style>`);
   page = replaceOnce(page, `href="${assetUrl('favicon.svg')}"`, `href="${escapeHtml(`data:image/svg+xml,${encodeURIComponent(icon)}`)}"`);
   page = replaceOnce(page, /<nav class="site-nav"[\s\S]*?<\/nav>/, '');
@@ -63,8 +72,23 @@ function mainOf(document: string, prefix: string): string {
   return inner.replace(/ (id|aria-labelledby)="([^"]*)"/g, ` $1="${prefix}$2"`).replace(/ href="#([^"]*)"/g, ` href="#${prefix}$1"`);
 }
 
+const VERDICT = /<p class="verdict verdict--\w+">[\s\S]*?<\/p>/;
+
+/**
+ * Why the grade is not the one the score gives (an error status, noindex), under the verdict, as the
+ * text report says it; left alone when the report page already says it.
+ */
+function withVerdictReason(page: string, outcome: UrlOutcome): string {
+  const reason = 'analysis' in outcome ? verdictReason(outcome.analysis.results) : null;
+  if (reason === null || page.includes(escapeHtml(reason))) return page;
+  const verdict = page.match(VERDICT)?.[0] ?? '';
+  return replaceOnce(page, VERDICT, `${verdict}\n    <p class="verdict-reason">${escapeHtml(reason)}</p>`);
+}
+
 export function renderHtml(outcomes: readonly UrlOutcome[]): string {
-  const pages = outcomes.map((outcome) => reportPage({ report: asReport(outcome), asOwner: false, signedIn: false }).toString());
+  const pages = outcomes.map((outcome) =>
+    withVerdictReason(reportPage({ report: asReport(outcome), asOwner: false, signedIn: false }).toString(), outcome),
+  );
   if (pages.length === 1) return selfContained(pages[0]);
   const reports = pages.map((page, index) => mainOf(page, `report-${index + 1}-`)).join('\n<hr class="report-separator">\n');
   const title = `SEO reports for ${outcomes.length} pages · pagegrade`;

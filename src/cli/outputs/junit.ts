@@ -29,7 +29,7 @@ function testCase(url: string, id: string, result: CheckResult): string {
   return `${open}>\n      ${failure}\n    </testcase>`;
 }
 
-function analysedSuite(analysis: Analysis): string {
+function analyzedSuite(analysis: Analysis): string {
   const applicable = Object.entries(analysis.results).filter(([, result]) => result.passed !== null);
   const failures = applicable.filter(([, result]) => result.passed === false).length;
   const properties = [
@@ -47,7 +47,7 @@ function analysedSuite(analysis: Analysis): string {
   ].join('\n');
 }
 
-function notAnalysedSuite(url: string, error: string): string {
+function notAnalyzedSuite(url: string, error: string): string {
   return [
     `  <testsuite name="${attribute(url)}" tests="1" failures="0" errors="1" skipped="0">`,
     `    <testcase classname="${attribute(url)}" name="analysis">`,
@@ -58,7 +58,7 @@ function notAnalysedSuite(url: string, error: string): string {
 }
 
 export function renderJunit(outcomes: readonly UrlOutcome[]): string {
-  const suites = outcomes.map((outcome) => ('error' in outcome ? notAnalysedSuite(outcome.url, outcome.error) : analysedSuite(outcome.analysis)));
+  const suites = outcomes.map((outcome) => ('error' in outcome ? notAnalyzedSuite(outcome.url, outcome.error) : analyzedSuite(outcome.analysis)));
   const results = outcomes.flatMap((outcome) => ('analysis' in outcome ? Object.values(outcome.analysis.results) : []));
   const tests = results.filter((result) => result.passed !== null).length;
   const failures = results.filter((result) => result.passed === false).length;

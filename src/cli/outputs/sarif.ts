@@ -1,12 +1,14 @@
 // `--output x.sarif`: SARIF 2.1.0, so code-scanning tools list failed checks as alerts. One run; its
-// rules are the check catalogue; one result per failed check per URL, located at the URL. A URL that
-// could not be analysed is an error notification of the run's invocation.
+// tool is pagegrade at its version; its rules are the check catalogue; one result per failed check per
+// URL. A URL that could not be analysed is an error notification of the run's invocation. How the
+// results are located, so GitHub code scanning takes the file: docs/cli.md, "SARIF and GitHub code scanning".
 import type { Analysis, CheckResult } from '../../analysis/types.ts';
 import type { Importance } from '../../checks/check.ts';
 import { allChecks } from '../../checks/index.ts';
 import { describeItem, titleOf } from '../report-text.ts';
 import { truncate } from '../terminal-text.ts';
 import type { UrlOutcome } from '../url-outcome.ts';
+import { pagegradeVersion } from '../version.ts';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const LEVELS: Record<Importance, 'error' | 'warning' | 'note'> = { high: 'error', medium: 'warning', low: 'note' };
@@ -43,9 +45,25 @@ function itemsSummary(errors: CheckResult['errors']): string {
     .join('. ');
 }
 
-/** Where a result is: the URL. An input that is no URL at all (it could not be analysed) has none. */
+/** What a URL's path may not hold as it is: ":" (a port) would read as a scheme, "?" start a query, "[]" delimit IPv6. */
+const NOT_IN_PATH = /[:?[\]]/g;
+
+/**
+ * Where a result is. Code scanning needs a physical location with a relative path (an absolute URI of
+ * another scheme than the checkout's file: is refused), so the page's host and path, e.g.
+ * "example.com/blog/post", stand for it, at line 1 (a page has no line of source); the URL itself is
+ * the logical location. An input that is no URL at all (it could not be analysed) has none.
+ */
 function locationsOf(url: string) {
-  return URL.canParse(url) ? [{ physicalLocation: { artifactLocation: { uri: url } } }] : [];
+  if (!URL.canParse(url)) return [];
+  const { host, pathname, search } = new URL(url);
+  const uri = `${host}${pathname}${search}`.replace(NOT_IN_PATH, (char) => encodeURIComponent(char));
+  return [
+    {
+      physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } },
+      logicalLocations: [{ fullyQualifiedName: url, kind: 'resource' }],
+    },
+  ];
 }
 
 function resultsOf(analysis: Analysis) {
@@ -60,25 +78,25 @@ function resultsOf(analysis: Analysis) {
         level: LEVELS[result.importance],
         message: { text: summary === '' ? `${titleOf(id, false)}.` : `${titleOf(id, false)}: ${summary}.` },
         locations: locationsOf(analysis.url),
-        // The same alert across runs: this check on this URL.
+        // The same alert across runs: this check on this URL (code scanning cannot hash a line of a page).
         partialFingerprints: { 'pagegradeCheck/v1': `${analysis.url} ${id}` },
-        properties: { category: result.category, importance: result.importance, score: analysis.score, verdict: analysis.result },
+        properties: { url: analysis.url, category: result.category, importance: result.importance, score: analysis.score, verdict: analysis.result },
       };
     });
 }
 
 export function renderSarif(outcomes: readonly UrlOutcome[]): string {
-  const notAnalysed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+  const notAnalyzed = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
   const log = {
     $schema: SCHEMA,
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'pagegrade', rules } },
+        tool: { driver: { name: 'pagegrade', version: pagegradeVersion(), semanticVersion: pagegradeVersion(), rules } },
         invocations: [
           {
-            executionSuccessful: notAnalysed.length === 0,
-            toolExecutionNotifications: notAnalysed.map(({ url, error }) => ({
+            executionSuccessful: notAnalyzed.length === 0,
+            toolExecutionNotifications: notAnalyzed.map(({ url, error }) => ({
               level: 'error',
               message: { text: `${url} could not be analysed: ${error}` },
               locations: locationsOf(url),

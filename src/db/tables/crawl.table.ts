@@ -35,6 +35,10 @@ export interface CrawlsTable {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** its queue jobs' ids are made from this; one up each time the crawl is resumed after they were lost */
+  job_generation: Generated<number>;
+  /** when the current generation's jobs were queued; null: when the crawl was made */
+  jobs_queued_at: string | null;
 }
 
 type CrawlPageState = 'pending' | 'fetching' | 'done' | 'blocked';

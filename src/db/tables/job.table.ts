@@ -4,6 +4,8 @@ import type { Generated, Selectable } from 'kysely';
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
+  /** the id its producer chose (JobQueue's jobId), unique; null for jobs given none */
+  key: string | null;
   /** JSON */
   payload: string;
   state: 'queued' | 'running' | 'failed';

@@ -45,8 +45,21 @@ export interface ReportsTable {
   schedule: Generated<string>;
   /** when the schedule runs next (ISO-8601 UTC); null when off */
   next_run_at: string | null;
+  // The queue job of the analysis under way (docs/production.md, "When the queue loses jobs"): its id
+  // is made from job_generation, one up for each analysis asked for and each time it was queued again.
+  /** 0: queued before generations existed, or never queued */
+  job_generation: Generated<number>;
+  /** which attempt the analysis under way is: 1, and one more each time its lost job was queued again */
+  job_attempt: Generated<number>;
+  /** the trigger its run will record (RunTrigger) */
+  job_trigger: string | null;
+  /** 1: render=1 */
+  job_render: Generated<number>;
 }
 
+/** The queue's bookkeeping, which no view of a report reads (repositories/job-generation.repository.ts does). */
+type JobColumns = 'job_generation' | 'job_attempt' | 'job_trigger' | 'job_render';
+
 /** A whole report: its row and its latest run's results and rendering (null before its first run, or unrendered). */
-export type ReportRow = Selectable<ReportsTable> & { results: string | null; rendered: string | null };
+export type ReportRow = Omit<Selectable<ReportsTable>, JobColumns> & { results: string | null; rendered: string | null };
 export type NewReport = Insertable<ReportsTable> & { results: string | null; rendered?: string | null };

@@ -24,11 +24,18 @@ function bearerToken(header: string | undefined): string | null {
   return BEARER.exec(header)?.[1] ?? null;
 }
 
+/**
+ * Every 401 under /api/v1. `message` is phpRank's, which its clients compare; `hint` tells a person
+ * (or a script's author) what to send instead.
+ */
+const UNAUTHENTICATED_BODY = {
+  message: 'Unauthenticated.',
+  hint: 'Send your API key in the Authorization header: Authorization: Bearer <key>.',
+  status: 401,
+} as const;
+
 function unauthenticated(reply: FastifyReply) {
-  return reply
-    .code(401)
-    .header('www-authenticate', 'Bearer')
-    .send({ message: 'Unauthenticated.', status: 401 });
+  return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHENTICATED_BODY);
 }
 
 export function registerApiKeyAuth(app: FastifyInstance): void {

@@ -3,22 +3,24 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorBody, ValidationErrorBody } from '../../schemas/common.ts';
+import { ErrorBody, UnauthenticatedBody, ValidationErrorBody } from '../../schemas/common.ts';
 import { nameTitledSchemas } from './openapi-names.ts';
 
 const description = `pagegrade fetches a page, runs about fifty SEO, performance, security and markup checks,
 scores it 0-100 and keeps the report. Compatible with the phpRank SEO-reports API.
 
 Every request under /api/v1 but GET /api/v1/checks carries \`Authorization: Bearer <api key>\`. Bodies are
-application/x-www-form-urlencoded (or JSON), at most 64 KiB. GET /api/v1/checks says what each check of a
-report's \`results\` means and how to fix it. Errors are \`{"message", "status"}\`; validation
-errors add \`errors\` by field. Another account's report is a 404, like an unknown one. Each API key may make
+application/x-www-form-urlencoded (or JSON), at most 64 KiB; an empty body (none, or zero bytes of either) has no
+fields. GET /api/v1/checks says what each check of a report's \`results\` means and how to fix it. Errors are
+\`{"message", "status"}\`; validation errors add \`errors\` by field, and a 401 adds \`hint\`, how to
+authenticate. Another account's report is a 404, like an unknown one. Each API key may make
 PAGEGRADE_RATE_LIMIT requests per minute (default 120); \`X-RateLimit-Limit\` and \`X-RateLimit-Remaining\`
 come with every authenticated response and \`Retry-After\` with a 429. Times are ISO-8601 UTC with
 milliseconds.`;
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addSchema(ErrorBody);
+  app.addSchema(UnauthenticatedBody);
   app.addSchema(ValidationErrorBody);
   await app.register(swagger, {
     openapi: {

@@ -6,12 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CreateReportBody, ReportIdParams, ReportListQuery, UpdateReportBody, reportListFilters } from '../../schemas/reports.ts';
 import { parseId } from '../../schemas/parse-id.ts';
 import { validationMessages } from '../../schemas/validation-messages.ts';
-import { TooManyAnalysesError } from '../../services/analysis-slots.ts';
 import { AnalysisInProgressError, ValidationError } from '../../services/errors.ts';
 import type { Privacy } from '../../services/types.ts';
 import { csvStream, sendCsv } from '../../csv/csv.ts';
 import { REPORT_CSV_COLUMNS } from '../../csv/list-columns.ts';
 import { csrfToken } from '../csrf.ts';
+import { analysisRefusal } from '../errors.ts';
 import { sendPage } from '../render.ts';
 import { dashboardNav, requireSignIn, signedInAccount } from '../session.ts';
 import { confirmDeletePage } from '../views/confirm-delete.ts';
@@ -167,10 +167,8 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return reply.redirect(`/reports/${report.id}`, 303);
       } catch (error) {
-        if (error instanceof TooManyAnalysesError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-          return showForm({ analysis: [error.message] }, error.status);
-        }
+        const refused = analysisRefusal(reply, error);
+        if (refused) return showForm({ analysis: [refused.message] }, refused.status);
         const errors = errorsOf(request, error);
         if (errors) return showForm(errors);
         throw error;
@@ -236,10 +234,8 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await reports.update(signedInAccount(request).id, id, { regenerate: true });
       } catch (error) {
-        if (error instanceof TooManyAnalysesError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-          return renderManage(request, reply, error.status, id, { regenerateError: error.message });
-        }
+        const refused = analysisRefusal(reply, error);
+        if (refused) return renderManage(request, reply, refused.status, id, { regenerateError: refused.message });
         if (error instanceof ValidationError) {
           return renderManage(request, reply, 422, id, { regenerateError: `${error.message} The report is unchanged.` });
         }

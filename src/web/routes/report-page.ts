@@ -1,4 +1,5 @@
-// /reports/{id}: the shareable report page, and the password form of a protected report.
+// /reports/{id}: the shareable report page, and the password form of a protected report. Its owner
+// also reads there of an earlier report of the same page, if they have one (docs/web.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ReportIdParams } from '../../schemas/reports.ts';
@@ -33,14 +34,20 @@ export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions>
   app.get('/reports/:id', { schema: { hide: true, params: ReportIdParams } }, async (request, reply) => {
     const visible = await visibleReport(access, request, reply, parseId(request.params.id), brand);
     if (!visible) return reply;
-    const history = await historyOf(app.services, visible);
+    const { report, asOwner, ownerId } = visible;
+    const [history, earlierId] = await Promise.all([
+      historyOf(app.services, visible),
+      // Only the owner hears of their other reports.
+      asOwner ? app.services.lists.earlierReportOfUrl(ownerId, report.url, report.id) : null,
+    ]);
     return sendPage(reply, 200, reportPage({
-      report: visible.report,
-      asOwner: visible.asOwner,
+      report,
+      asOwner,
       signedIn: request.webAccount !== null,
       history,
       brand,
-      pdfUrl: app.services.rendering.pdf ? `/reports/${visible.report.id}.pdf` : undefined,
+      pdfUrl: app.services.rendering.pdf ? `/reports/${report.id}.pdf` : undefined,
+      duplicateOf: earlierId === null ? undefined : { reportId: earlierId, csrfToken: csrfToken(reply) },
     }));
   });
 

@@ -11,6 +11,8 @@ export type Labels = Readonly<Record<string, string>>;
 const MAX_TEXT = 300;
 const MAX_LIST_ITEMS = 10;
 const MAX_ERROR_ITEMS = 25;
+/** On paper (print.css) a group of findings shows this many: examples to act on, not every element. */
+const PAPER_ERROR_ITEMS = 10;
 /** Lists longer than this are folded into a <details> that says how many items it holds. */
 const FOLD_AFTER = 5;
 /** Deeper structures are shown as JSON text: rare, and a nested list of lists helps nobody. */
@@ -30,9 +32,9 @@ export function clip(text: string, max = MAX_TEXT): string {
   return characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : text;
 }
 
-/** The last item of a capped list: how many were left out. */
-export function more(total: number, shown: number): SafeHtml | '' {
-  return total > shown ? html`<li class="more">… and ${formatNumber(total - shown)} more</li>` : '';
+/** The last item of a capped list: how many were left out. `screenOnly`: paper says it its own way (moreOnPaper). */
+export function more(total: number, shown: number, screenOnly = false): SafeHtml | '' {
+  return total > shown ? html`<li class="more${screenOnly ? ' screen-only' : ''}">… and ${formatNumber(total - shown)} more</li>` : '';
 }
 
 /** A list, folded behind "N items" when it is long, so a report reads as a document rather than a dump. */
@@ -109,10 +111,18 @@ function renderItem(item: unknown, labels: Labels): SafeHtml {
   return html`<code>${clip(JSON.stringify(item) ?? String(item))}</code>`;
 }
 
+/** What a paper copy says in place of the findings past PAPER_ERROR_ITEMS (the screen's "more" is hidden there). */
+function moreOnPaper(total: number): SafeHtml | '' {
+  return total > PAPER_ERROR_ITEMS ? html`<li class="more print-only">… and ${formatNumber(total - PAPER_ERROR_ITEMS)} more in the report online</li>` : '';
+}
+
 export function renderErrors(errors: CheckErrors, labels: Labels = NO_LABELS): SafeHtml {
   return html`${Object.entries(errors).map(([kind, items]) => {
     const shown = items.slice(0, MAX_ERROR_ITEMS);
-    const list = html`<ul class="offending-items">${shown.map((item) => html`<li>${renderItem(item, labels)}</li>`)}${more(items.length, shown.length)}</ul>`;
+    const paperCut = items.length > PAPER_ERROR_ITEMS;
+    const list = html`<ul class="offending-items">${shown.map(
+      (item, index) => html`<li${index >= PAPER_ERROR_ITEMS ? html` class="screen-only"` : ''}>${renderItem(item, labels)}</li>`,
+    )}${more(items.length, shown.length, paperCut)}${moreOnPaper(items.length)}</ul>`;
     return html`<div class="offending">
   <p class="offending-kind">${labelFor(kind, labels)} <span class="offending-count">(${formatNumber(items.length)})</span></p>
   ${folded(items.length, list)}

@@ -43,9 +43,15 @@ export function formatBytes(bytes: number): string {
   return kib < 1024 ? `${kib.toFixed(1)} KiB` : `${(kib / 1024).toFixed(1)} MiB`;
 }
 
-/** A <time> element: the machine-readable instant and a short UTC date for people. */
+/**
+ * A <time> element: the machine-readable instant and a short UTC date for people ("2 Dec 2026, 03:03
+ * UTC"), the day and the time each kept on one line.
+ */
 export function timeElement(iso: string): SafeHtml {
-  return html`<time datetime="${iso}">${dateTime.format(new Date(iso))} UTC</time>`;
+  const [day, time] = dateTime.format(new Date(iso)).split(', ');
+  return time === undefined
+    ? html`<time datetime="${iso}">${day} UTC</time>`
+    : html`<time datetime="${iso}"><span class="datetime-part">${day},</span> <span class="datetime-part">${time} UTC</span></time>`;
 }
 
 /** snake_case keys of check values as words: "transferred_bytes" -> "transferred bytes". */

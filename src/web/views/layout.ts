@@ -24,6 +24,8 @@ export interface PageOptions {
   refreshSeconds?: number;
   /** Whose name, logo and colour the page wears (white-label); pagegrade's own when not given. */
   brand?: BrandView;
+  /** The page is one wide table (the reports list): it takes a wide screen's width. */
+  wide?: boolean;
 }
 
 function navLink(href: string, label: string, current: boolean): SafeHtml {
@@ -60,6 +62,7 @@ function headerNav(nav: HeaderNav): SafeHtml {
 
 export function layout(options: PageOptions): SafeHtml {
   const brand = options.brand ?? BUILT_IN_BRAND;
+  const container = options.wide ? 'container container--wide' : 'container';
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -78,16 +81,16 @@ ${options.formScript ? html`<script src="${assetUrl('report-forms.js')}" defer><
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
-  <div class="container site-header-inner">
+  <div class="${container} site-header-inner">
     ${brandLink(brand)}
     ${headerNav(options.nav)}
   </div>
 </header>
-<main id="main" class="container" tabindex="-1">
+<main id="main" class="${container}" tabindex="-1">
 ${options.main}
 </main>
 <footer class="site-footer">
-  <div class="container">${brandFooter(brand)}</div>
+  <div class="${container}">${brandFooter(brand)}</div>
 </footer>
 </body>
 </html>

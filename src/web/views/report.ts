@@ -1,10 +1,14 @@
 // The shareable report page. Its first screen is what a client reads: the page's title and URL, the
-// score ring and verdict, a gauge per category, failed checks by importance and what to fix first; then
-// the four categories (failed first, then passed, then not applicable) and the facts of the fetch.
-// Everything that came from the analysed page is escaped by the html template.
+// score ring and verdict (and why, when the score alone would give another), a gauge per category,
+// failed checks by importance and what to fix first; then the four categories (failed first, then
+// passed, then not applicable) and the facts of the fetch. Its owner also reads of an earlier report of
+// the same page. On paper (print.css, docs/web.md) the first screen is page 1 and each category's
+// passed and not applicable checks are one table. Everything that came from the analysed page is
+// escaped by the html template.
 import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../../analysis/types.ts';
 import type { Category, CheckDefinition } from '../../checks/check.ts';
 import { allChecks } from '../../checks/index.ts';
+import { verdictReason } from '../../scoring/score.ts';
 import type { Report, RunSummary } from '../../services/types.ts';
 import { html, httpUrlOrNull, withCodeSpans, type SafeHtml } from '../html.ts';
 import { clip, renderErrors, renderValue } from './check-value.ts';
@@ -25,8 +29,9 @@ import { fixFirst } from './fix-first.ts';
 import { ANALYSIS_REFRESH_SECONDS, STATE_NAMES, analysisInProgress, analysisNotice } from './analysis-state.ts';
 import { issueCountsList } from './issue-counts.ts';
 import { scoreWithVerdict } from './score-ring.ts';
-import { TRIGGER_NAMES } from './run-list.ts';
+import { TRIGGER_NAMES, runName } from './run-list.ts';
 import { renderedSection } from './rendered-comparison.ts';
+import { csrfField } from './form-parts.ts';
 
 export interface ReportPageOptions {
   report: Report;
@@ -40,6 +45,11 @@ export interface ReportPageOptions {
   brand?: BrandView;
   /** Offers the report as a PDF (the server has a browser to print it). */
   pdfUrl?: string;
+  /**
+   * For its owner: the account's earlier report of the same URL, which this one duplicates. The page
+   * links it and offers to analyse it again instead (its regenerate form, with this CSRF token).
+   */
+  duplicateOf?: { reportId: number; csrfToken: string };
 }
 
 type Status = 'failed' | 'passed' | 'not-applicable';
@@ -83,22 +93,28 @@ function countsLine(rows: CheckRow[]): string {
   return `${formatNumber(count('failed'))} failed · ${formatNumber(count('passed'))} passed · ${formatNumber(count('not-applicable'))} not applicable`;
 }
 
-function section(heading: string, body: SafeHtml): SafeHtml {
-  return html`<div class="check-section"><h4>${heading}</h4>${body}</div>`;
+/** A part of a check's card; `kind` names it for the print stylesheet (what it opens, what it keeps folded). */
+function section(kind: 'found' | 'measured' | 'why' | 'fix', heading: string, body: SafeHtml): SafeHtml {
+  return html`<div class="check-section check-section--${kind}"><h4>${heading}</h4>${body}</div>`;
+}
+
+/** The catalogue's words for the check as it stands (what failed, or what holds); its id for a check the catalogue no longer has. */
+function checkTitle({ definition, status, id }: CheckRow): string {
+  return definition ? (status === 'failed' ? definition.failureTitle : definition.title) : id;
 }
 
 function checkItem(row: CheckRow): SafeHtml {
   const { definition, result, status } = row;
-  const title = definition ? (status === 'failed' ? definition.failureTitle : definition.title) : row.id;
-  const why = definition ? section('Why it matters', html`<p>${withCodeSpans(definition.description)}</p>`) : '';
-  const fix = definition ? section('How to fix', html`<p>${withCodeSpans(definition.howToFix)}</p>`) : '';
+  const title = checkTitle(row);
+  const why = definition ? section('why', 'Why it matters', html`<p>${withCodeSpans(definition.description)}</p>`) : '';
+  const fix = definition ? section('fix', 'How to fix', html`<p>${withCodeSpans(definition.howToFix)}</p>`) : '';
   const labels = definition?.labels;
-  const measured = result.value === null || result.value === undefined ? '' : section('Measured', renderValue(result.value, labels));
+  const measured = result.value === null || result.value === undefined ? '' : section('measured', 'Measured', renderValue(result.value, labels));
   const { mark, label } = STATUS_LABELS[status];
   let body: SafeHtml;
   if (status === 'failed') {
     body = html`<div class="check-columns">
-  <div>${result.errors ? section('What was found', renderErrors(result.errors, labels)) : ''}${measured}</div>
+  <div>${result.errors ? section('found', 'What was found', renderErrors(result.errors, labels)) : ''}${measured}</div>
   <div>${why}${fix}</div>
 </div>`;
   } else if (status === 'passed') {
@@ -117,11 +133,30 @@ function checkItem(row: CheckRow): SafeHtml {
 </li>`;
 }
 
+/**
+ * On paper a category's passed and not applicable checks are the rows of one table rather than a card
+ * each (print.css shows it and hides their cards; screens never show it): a PDF is the findings.
+ */
+function settledChecks(category: Category, rows: CheckRow[]): SafeHtml | '' {
+  const settled = rows.filter((row) => row.status !== 'failed');
+  if (settled.length === 0) return '';
+  return html`<table class="settled-checks print-only">
+  <caption class="visually-hidden">${CATEGORY_NAMES[category]}: checks passed or not applicable</caption>
+  <thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Importance</th></tr></thead>
+  <tbody>${settled.map((row) => {
+    const { mark, label } = STATUS_LABELS[row.status];
+    const reason = row.status === 'not-applicable' ? html` <span class="settled-reason">(${row.result.reason ?? 'does not apply to the page'})</span>` : '';
+    return html`<tr><td><span class="status status--${row.status}"><span aria-hidden="true">${mark}</span> ${label}</span></td><td>${checkTitle(row)}${reason}</td><td>${IMPORTANCE_NAMES[row.result.importance]}</td></tr>`;
+  })}</tbody>
+</table>`;
+}
+
 function categorySection(category: Category, rows: CheckRow[]): SafeHtml {
   return html`<section class="category" id="category-${category}" aria-labelledby="category-${category}-heading">
   <h2 id="category-${category}-heading">${CATEGORY_NAMES[category]}</h2>
   <p class="category-counts">${countsLine(rows)}</p>
   <ol class="checks">${rows.map(checkItem)}</ol>
+  ${settledChecks(category, rows)}
 </section>`;
 }
 
@@ -151,11 +186,11 @@ function pageFacts(report: Report, page: PageFacts): SafeHtml {
 </section>`;
 }
 
-function summary(report: AnalysedReport): SafeHtml {
+function summary(report: AnalyzedReport): SafeHtml {
   return html`<section class="summary" aria-labelledby="summary-heading">
   <h2 id="summary-heading" class="visually-hidden">Summary</h2>
   <div class="score">
-    ${scoreWithVerdict(report.score, report.result)}
+    ${scoreWithVerdict(report.score, report.result, verdictReason(report.results))}
   </div>
   <div class="summary-details">
     <h3>Score by category</h3>
@@ -182,19 +217,31 @@ function ownerBar(report: Report): SafeHtml {
 }
 
 /** A report with a successful run: every run field is there. */
-type AnalysedReport = Report & { result: Verdict; score: number; issues: IssueCounts; page: PageFacts; results: Record<string, CheckResult>; generated_at: string };
+type AnalyzedReport = Report & { result: Verdict; score: number; issues: IssueCounts; page: PageFacts; results: Record<string, CheckResult>; generated_at: string };
 
-function hasRun(report: Report): report is AnalysedReport {
+function hasRun(report: Report): report is AnalyzedReport {
   return report.result !== null;
+}
+
+/** The owner's note on a report of a page they already had a report of: the earlier one, and analysing it again instead. */
+function duplicateNote({ reportId, csrfToken }: NonNullable<ReportPageOptions['duplicateOf']>): SafeHtml {
+  return html`<section class="notice duplicate-note" role="note" aria-label="An earlier report of this page">
+  <p>You already have a report of this page: <a href="/reports/${reportId}">report #${reportId}</a>.
+    Rather than keep two, you can analyse the earlier one again: it keeps its link and the history of its runs.</p>
+  <form method="post" action="/dashboard/reports/${reportId}/regenerate" class="duplicate-form">
+    ${csrfField(csrfToken)}
+    <button type="submit" class="button">Analyse the earlier report again</button>
+  </form>
+</section>`;
 }
 
 /** The note at the top of a run's page: which run it is, and the way back to the latest. */
 function runNote(reportId: number, run: NonNullable<ReportPageOptions['run']>): SafeHtml {
-  return html`<p class="notice run-note" role="note">Run ${run.number} of this report, from ${timeElement(run.generated_at)} (${TRIGGER_NAMES[run.trigger]}).
+  return html`<p class="notice run-note" role="note">${runName(run)} of this report, from ${timeElement(run.generated_at)} (${TRIGGER_NAMES[run.trigger]}).
   ${run.latest ? 'It is the latest run.' : html`<a href="/reports/${reportId}">See the latest run</a>`}</p>`;
 }
 
-export function reportPage({ report, asOwner, signedIn, history, run, brand = BUILT_IN_BRAND, pdfUrl }: ReportPageOptions): SafeHtml {
+export function reportPage({ report, asOwner, signedIn, history, run, brand = BUILT_IN_BRAND, pdfUrl, duplicateOf }: ReportPageOptions): SafeHtml {
   // A past run never changes: only the latest is refreshed while an analysis is under way.
   const refreshSeconds = analysisInProgress(report) && !run ? ANALYSIS_REFRESH_SECONDS : undefined;
   const nav: HeaderNav = { kind: signedIn ? 'signed-in' : 'signed-out' };
@@ -206,6 +253,7 @@ export function reportPage({ report, asOwner, signedIn, history, run, brand = BU
   <p class="report-url">${externalLink(report.url, report.url)}</p>
   <p class="report-meta">${meta}</p>
   ${asOwner ? ownerBar(report) : ''}
+  ${asOwner && duplicateOf ? duplicateNote(duplicateOf) : ''}
 </header>
 ${run ? runNote(report.id, run) : analysisNotice(report)}`;
   if (!hasRun(report)) {
@@ -221,7 +269,7 @@ ${run ? runNote(report.id, run) : analysisNotice(report)}`;
   const groups = groupResults(report.results);
   const { issues } = report;
   return layout({
-    title: `${run ? `Run ${run.number} of the ` : ''}SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · ${brand.name}`,
+    title: `${run ? `${runName(run)} of the ` : ''}SEO report for ${shortUrl(report.url)} — ${report.score}/100 (${report.result}) · ${brand.name}`,
     description:
       `SEO report for ${report.url}: ${report.score}/100 (${report.result}), ` +
       `failed checks: ${issues.high} high, ${issues.medium} medium and ${issues.low} low importance.`,

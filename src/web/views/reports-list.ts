@@ -74,7 +74,7 @@ function reportRow(report: ReportSummary, previousScore: number | undefined): Sa
   const { issues } = report;
   const change = previousScore === undefined || report.score === null ? null : report.score - previousScore;
   return html`<tr>
-  <td data-label="Report"><a class="report-link" href="/reports/${report.id}"><span class="truncate" title="${report.url}">${shortUrl(report.url, 200)}</span></a>
+  <td data-label="Report" class="report-cell"><a class="report-link" href="/reports/${report.id}"><span class="truncate" title="${report.url}">${shortUrl(report.url, 200)}</span></a>
     <span class="muted">#${report.id} · ${report.project}</span></td>
   <td data-label="Score">${scoreChip(report)}</td>
   <td data-label="Change">${scoreDelta(change)}</td>
@@ -104,6 +104,7 @@ export function reportsListPage({ nav, page, previousScores, filters, projects, 
     title: 'Reports · pagegrade',
     description: 'Your SEO reports.',
     nav,
+    wide: true,
     // Reports being analysed in the background change state on their own: show them as they do.
     refreshSeconds: page.items.some(analysisInProgress) ? ANALYSIS_REFRESH_SECONDS : undefined,
     main: html`<div class="page-heading">
@@ -117,7 +118,7 @@ ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
 ${filtersForm(filters, projects)}
 ${page.items.length === 0 && page.total === 0
   ? emptyState(filtered)
-  : html`<div class="table-wrap"><table class="list-table">
+  : html`<div class="table-wrap"><table class="list-table reports-table">
   ${sortedCaption('Reports', SORT_KEYS, filters)}
   <thead><tr><th scope="col">Report</th><th scope="col">Score</th><th scope="col">Change</th><th scope="col">Failed checks</th><th scope="col">Privacy</th><th scope="col">Schedule</th><th scope="col">Generated</th><th scope="col">Actions</th></tr></thead>
   <tbody>${page.items.map((report) => reportRow(report, previousScores.get(report.id)))}</tbody>

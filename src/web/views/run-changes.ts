@@ -5,6 +5,7 @@ import { checksById } from '../../checks/index.ts';
 import type { RunDiff } from '../../services/run-diff.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { IMPORTANCE_NAMES, VERDICT_NAMES, plural, timeElement } from './format.ts';
+import { runName } from './run-list.ts';
 import { scoreDelta } from './score-delta.ts';
 
 type ChangedCheck = RunDiff['newly_failed'][number];
@@ -46,7 +47,7 @@ export function verdictChange(diff: Pick<RunDiff, 'from' | 'to' | 'result_change
 export function runChanges(reportId: number, diff: RunDiff): SafeHtml {
   return html`<section class="run-changes panel" aria-labelledby="run-changes-heading">
   <h2 id="run-changes-heading">What changed since the previous run</h2>
-  <p class="run-changes-summary">Run ${diff.from.number} (${timeElement(diff.from.generated_at)}) → run ${diff.to.number} (${timeElement(diff.to.generated_at)}):
+  <p class="run-changes-summary">${runName(diff.from)}, ${timeElement(diff.from.generated_at)} → ${runName(diff.to)}, ${timeElement(diff.to.generated_at)}:
     score ${diff.from.score} → ${diff.to.score} ${scoreDelta(diff.score_delta)}, ${verdictChange(diff)}.</p>
   <div class="run-changes-columns">
     <div>

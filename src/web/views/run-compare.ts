@@ -10,7 +10,7 @@ import { IMPORTANCE_NAMES, shortUrl, timeElement } from './format.ts';
 import type { BrandView } from './brand.ts';
 import { layout, type HeaderNav } from './layout.ts';
 import { byImportance, checkTitle, verdictChange } from './run-changes.ts';
-import { compareForm } from './run-list.ts';
+import { compareForm, runName } from './run-list.ts';
 import { scoreDelta } from './score-delta.ts';
 
 export interface ComparePageOptions {
@@ -37,17 +37,17 @@ function value(checkId: string, measured: unknown): SafeHtml {
 }
 
 function runLink(reportId: number, run: Run): SafeHtml {
-  return html`<a href="/reports/${reportId}/runs/${run.id}">Run ${run.number}</a>`;
+  return html`<a href="/reports/${reportId}/runs/${run.id}">${runName(run)}</a>`;
 }
 
 function checksTable(caption: string, checks: readonly CheckPair[], failing: boolean, runs: { from: Run; to: Run }): SafeHtml {
   return html`<div class="table-wrap"><table class="list-table compare-table">
   <caption class="visually-hidden">${caption}</caption>
-  <thead><tr><th scope="col">Check</th><th scope="col">Run ${runs.from.number}</th><th scope="col">Run ${runs.to.number}</th></tr></thead>
+  <thead><tr><th scope="col">Check</th><th scope="col">${runName(runs.from)}</th><th scope="col">${runName(runs.to)}</th></tr></thead>
   <tbody>${byImportance(checks).map((check) => html`<tr id="compare-${check.id}">
     <td data-label="Check"><span class="importance importance--${check.importance}">${IMPORTANCE_NAMES[check.importance]}</span> ${checkTitle(check.id, failing)}</td>
-    <td data-label="Run ${runs.from.number}">${value(check.id, check.from)}</td>
-    <td data-label="Run ${runs.to.number}">${value(check.id, check.to)}</td>
+    <td data-label="${runName(runs.from)}">${value(check.id, check.from)}</td>
+    <td data-label="${runName(runs.to)}">${value(check.id, check.to)}</td>
   </tr>`)}</tbody>
 </table></div>`;
 }
@@ -79,7 +79,7 @@ ${group('Still failing', 'compare-still-failing', stillFailing, true, 'No check 
 
 export function comparePage({ report, nav, runs, compared, error, brand }: ComparePageOptions): SafeHtml {
   const title = compared
-    ? `Run ${compared.from.number} and run ${compared.to.number} of the SEO report for ${shortUrl(report.url)} · ${brand.name}`
+    ? `${runName(compared.from)} and ${runName(compared.to)} of the SEO report for ${shortUrl(report.url)} · ${brand.name}`
     : `Compare runs of the SEO report for ${shortUrl(report.url)} · ${brand.name}`;
   return layout({
     title,

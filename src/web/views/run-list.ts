@@ -12,6 +12,14 @@ export const TRIGGER_NAMES: Record<RunSummary['trigger'], string> = {
   crawl: 'site crawl',
 };
 
+/**
+ * A run as the pages name it: its number among the report's runs, then the id that its address and the
+ * API use, so the label and the link agree: /reports/3/runs/24 is "Run 5 (#24)" (docs/web.md).
+ */
+export function runName(run: Pick<RunSummary, 'id' | 'number'>): string {
+  return `Run ${run.number} (#${run.id})`;
+}
+
 /** Newest first, as listed. `currentId`: the run the page shows, marked as such. */
 export function runsTable(reportId: number, runs: readonly RunSummary[], currentId?: number): SafeHtml {
   return html`<div class="table-wrap"><table class="list-table runs-table">
@@ -19,8 +27,8 @@ export function runsTable(reportId: number, runs: readonly RunSummary[], current
   <thead><tr><th scope="col">Run</th><th scope="col">Score</th><th scope="col">Failed checks</th><th scope="col">Trigger</th><th scope="col">Generated</th></tr></thead>
   <tbody>${runs.map((run) => html`<tr>
     <td data-label="Run">${run.id === currentId
-      ? html`<strong aria-current="page">Run ${run.number}</strong> <span class="muted">shown</span>`
-      : html`<a href="/reports/${reportId}/runs/${run.id}">Run ${run.number}</a>`}</td>
+      ? html`<strong aria-current="page">${runName(run)}</strong> <span class="muted">shown</span>`
+      : html`<a href="/reports/${reportId}/runs/${run.id}">${runName(run)}</a>`}</td>
     <td data-label="Score"><span class="verdict-chip verdict-chip--${run.result}">${run.score} · ${VERDICT_NAMES[run.result]}</span></td>
     <td data-label="Failed checks">${formatNumber(run.issues.high)} high, ${formatNumber(run.issues.medium)} medium, ${formatNumber(run.issues.low)} low</td>
     <td data-label="Trigger">${TRIGGER_NAMES[run.trigger]}</td>
@@ -30,7 +38,7 @@ export function runsTable(reportId: number, runs: readonly RunSummary[], current
 }
 
 function runChoice(run: RunSummary, selected: boolean): SafeHtml {
-  return selectOption(run.id, `Run ${run.number} · ${run.score} (${VERDICT_NAMES[run.result]})`, selected);
+  return selectOption(run.id, `${runName(run)} · ${run.score} (${VERDICT_NAMES[run.result]})`, selected);
 }
 
 export interface CompareFormOptions {

@@ -27,7 +27,7 @@ describe('scoreChart', () => {
   it('labels at most 8 runs under the axis, always the first and the last', () => {
     for (const count of [2, 3, 9, 17, 30]) {
       const markup = scoreChart({ reportId: 1, runs: runs(count) }).toString();
-      const labels = [...markup.matchAll(/>#(\d+)<\/text>/g)].map((match) => Number(match[1]));
+      const labels = [...markup.matchAll(/text-anchor="middle">(\d+)<\/text>/g)].map((match) => Number(match[1]));
       expect(labels.length, String(count)).toBeLessThanOrEqual(8);
       expect(labels[0], String(count)).toBe(1);
       expect(labels.at(-1), String(count)).toBe(count);

@@ -7,6 +7,7 @@
 import type { RunSummary } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { VERDICT_NAMES } from './format.ts';
+import { runName } from './run-list.ts';
 
 /** The most runs drawn: more points than this would crowd a chart this wide. */
 export const CHART_RUNS = 30;
@@ -17,7 +18,7 @@ const PLOT = { left: 44, right: 24, top: 14, bottom: 44 };
 const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right;
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom;
 const SCORE_TICKS = [0, 25, 50, 75, 100];
-/** At most this many run labels under the axis, so "#123" labels never overlap. */
+/** At most this many run numbers under the axis, so "123" labels never overlap. */
 const MAX_X_LABELS = 8;
 
 const shortDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
@@ -44,8 +45,8 @@ function labelled(count: number): Set<number> {
   return indexes;
 }
 
-function runLabel(run: Pick<RunSummary, 'number' | 'score' | 'result' | 'generated_at'>): string {
-  return `Run ${run.number}, ${shortDate.format(new Date(run.generated_at))}: ${run.score} (${VERDICT_NAMES[run.result]})`;
+function runLabel(run: Pick<RunSummary, 'id' | 'number' | 'score' | 'result' | 'generated_at'>): string {
+  return `${runName(run)}, ${shortDate.format(new Date(run.generated_at))}: ${run.score} (${VERDICT_NAMES[run.result]})`;
 }
 
 export interface ScoreChartOptions {
@@ -73,7 +74,7 @@ export function scoreChart({ reportId, runs }: ScoreChartOptions): SafeHtml {
   </g>
   <g class="score-chart-runs">
     ${shown.map((run, index) => (labels.has(index)
-      ? html`<text class="score-chart-tick" x="${x(index, count)}" y="${HEIGHT - PLOT.bottom + 18}" text-anchor="middle">#${run.number}</text>`
+      ? html`<text class="score-chart-tick" x="${x(index, count)}" y="${HEIGHT - PLOT.bottom + 18}" text-anchor="middle">${run.number}</text>`
       : ''))}
   </g>
   <text class="score-chart-axis" x="${PLOT.left + PLOT_WIDTH / 2}" y="${HEIGHT - 6}" text-anchor="middle">Run</text>

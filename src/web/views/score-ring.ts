@@ -15,8 +15,13 @@ function scoreRing(score: number, verdict: Verdict): SafeHtml {
 </svg>`;
 }
 
-/** The ring with the verdict in words below it, as a report's or a crawl's summary shows its score. */
-export function scoreWithVerdict(score: number, verdict: Verdict): SafeHtml {
+/**
+ * The ring with the verdict in words below it, as a report's or a crawl's summary shows its score.
+ * `reason`: why the verdict is not the one the score alone gives (scoring/score.ts, verdictReason), said
+ * under it; null when the score explains it.
+ */
+export function scoreWithVerdict(score: number, verdict: Verdict, reason: string | null = null): SafeHtml {
   return html`${scoreRing(score, verdict)}
-    <p class="verdict verdict--${verdict}"><span class="verdict-label">${VERDICT_NAMES[verdict]}</span></p>`;
+    <p class="verdict verdict--${verdict}"><span class="verdict-label">${VERDICT_NAMES[verdict]}</span></p>
+    ${reason === null ? '' : html`<p class="verdict-reason">${reason}</p>`}`;
 }

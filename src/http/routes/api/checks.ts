@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allChecks } from '../../../checks/index.ts';
 import { siteChecks } from '../../../checks/site/index.ts';
-import { POINTS } from '../../../scoring/score.ts';
+import { WEIGHTS } from '../../../scoring/score.ts';
 import { CheckDescription, CheckListResponse } from '../../../schemas/checks.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
 
@@ -13,7 +13,7 @@ function catalogue() {
     id: check.id,
     category: check.category,
     importance: check.importance,
-    points: POINTS[check.importance],
+    points: WEIGHTS[check.importance],
     title: check.title,
     failure_title: check.failureTitle,
     description: check.description,

@@ -1,4 +1,4 @@
-// /api/v1/crawls: thin adapters over the crawl service (docs/api.md, "Site audits (crawls)").
+// /api/v1/crawls: thin adapters over the crawl service and its lists (docs/api.md, "Site audits (crawls)").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CrawlDeletedResponse,
@@ -25,7 +25,7 @@ const notFound = { 404: { $ref: 'Error#' } };
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
 
 export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { crawls } = app.services;
+  const { crawls, lists } = app.services;
 
   app.post(
     '/crawls',
@@ -61,7 +61,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { project, state, sort_by: sortBy = 'id', sort = 'desc', page = 1, per_page: perPage = 100 } = request.query;
-      const result = await crawls.list(request.account.id, { project, state, sortBy, sort, page, perPage });
+      const result = await lists.crawls(request.account.id, { project, state, sortBy, sort, page, perPage });
       return listEnvelope(request, result, { project, state, sort_by: request.query.sort_by, sort: request.query.sort, per_page: request.query.per_page });
     },
   );
@@ -111,10 +111,10 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { status, result, sort_by: sortBy = 'url', sort = 'asc', page = 1, per_page: perPage = 100 } = request.query;
       if (request.query.format === 'csv') {
-        const rows = crawls.pageRows(request.account.id, parseId(request.params.id), { status, result, sortBy, sort });
+        const rows = lists.crawlPageRows(request.account.id, parseId(request.params.id), { status, result, sortBy, sort });
         return sendCsv(reply, 'pages.csv', await csvStream(CRAWL_PAGE_CSV_COLUMNS, rows));
       }
-      const pages = await crawls.pages(request.account.id, parseId(request.params.id), { status, result, sortBy, sort, page, perPage });
+      const pages = await lists.crawlPages(request.account.id, parseId(request.params.id), { status, result, sortBy, sort, page, perPage });
       const { sort_by, per_page } = request.query;
       return listEnvelope(request, pages, { status, result, sort_by, sort: request.query.sort, per_page });
     },

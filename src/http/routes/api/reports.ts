@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateReportBody,
+  ReportCreateQueuedResponse,
   ReportCreatedResponse,
   ReportDeletedResponse,
   ReportIdParams,
@@ -98,10 +99,11 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Fetches and analyses the page before answering. A page that cannot be fetched as HTML is a 422 on url ' +
           'and nothing is stored; an HTTP error status is an SEO finding and the report is created. With async=1 ' +
           'the report is stored at once (202, state queued) and analysed in the background; a page that cannot ' +
-          'be fetched then leaves it failed, with last_error.',
+          'be fetched then leaves it failed, with last_error. A URL the account already has a report of makes a new ' +
+          'report too; duplicate_of names the newest earlier one.',
         body: CreateReportBody,
         consumes,
-        response: { 201: ReportCreatedResponse, 202: ReportQueuedResponse, ...analysisErrors, ...commonErrorResponses },
+        response: { 201: ReportCreatedResponse, 202: ReportCreateQueuedResponse, ...analysisErrors, ...commonErrorResponses },
       },
       ...serializeReport,
     },
@@ -137,10 +139,6 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReportResponse, 202: ReportQueuedResponse, ...notFound, ...analysisErrors, ...commonErrorResponses },
       },
       ...serializeReport,
-      // Every field is optional, so a PUT with no body at all is an empty form, not a type error.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
     },
     async (request, reply) => {
       const body = request.body;

@@ -1,4 +1,4 @@
-// /api/v1/webhooks: thin adapters over the webhook service.
+// /api/v1/webhooks: thin adapters over the webhook service and its lists.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateWebhookBody,
@@ -19,7 +19,7 @@ const notFound = { 404: { $ref: 'Error#' } };
 const consumes = ['application/x-www-form-urlencoded', 'application/json'];
 
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { webhooks } = app.services;
+  const { webhooks, lists } = app.services;
 
   app.post(
     '/webhooks',
@@ -55,7 +55,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page = 1, per_page: perPage = 100 } = request.query;
-      return listEnvelope(request, await webhooks.list(request.account.id, page, perPage), { per_page: request.query.per_page });
+      return listEnvelope(request, await lists.webhooks(request.account.id, { page, perPage }), { per_page: request.query.per_page });
     },
   );
 
@@ -90,7 +90,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page = 1, per_page: perPage = 100 } = request.query;
-      const deliveries = await webhooks.deliveries(request.account.id, parseId(request.params.id), page, perPage);
+      const deliveries = await lists.webhookDeliveries(request.account.id, parseId(request.params.id), { page, perPage });
       return listEnvelope(request, deliveries, { per_page: request.query.per_page });
     },
   );
