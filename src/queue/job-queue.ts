@@ -1,4 +1,4 @@
-// One queue interface, two engines (README, "How it is built"): jobs as database rows run by the
+// One queue interface, two engines (docs/architecture.md): jobs as database rows run by the
 // server itself (embedded-queue.ts), or BullMQ on Redis for many workers on many machines
 // (bullmq-queue.ts). Handlers are plain async functions over a payload; they never know which engine
 // runs them, and a handler may run again after a crash, so it must be safe to repeat.

@@ -113,15 +113,7 @@ export async function failLostReport(db: DbExecutor, row: ReportJobRow, now: str
  * A job queued before generations existed has none, and is the report's only while it has none.
  */
 export async function startReportRun(db: DbExecutor, userId: number, reportId: number, generation: number | undefined, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('reports')
-    .set({ state: 'running', updated_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '=', reportId)
-    .where('state', 'in', IN_PROGRESS)
-    .where('job_generation', '=', generation ?? 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return moveReportOfGeneration(db, userId, reportId, generation, { state: 'running', updated_at: now });
 }
 
 /** The analysis job of `generation` failed for good: the report failed, unless another job took its place. */
@@ -132,9 +124,20 @@ export async function failReportRun(
   generation: number | undefined,
   change: { message: string; now: string },
 ): Promise<boolean> {
+  return moveReportOfGeneration(db, userId, reportId, generation, { state: 'failed', last_error: change.message, updated_at: change.now });
+}
+
+/** Moves a report still being analysed by the job of `generation` (none: 0, a job from before generations). */
+async function moveReportOfGeneration(
+  db: DbExecutor,
+  userId: number,
+  reportId: number,
+  generation: number | undefined,
+  set: { state: 'running' | 'failed'; updated_at: string; last_error?: string },
+): Promise<boolean> {
   const result = await db
     .updateTable('reports')
-    .set({ state: 'failed', last_error: change.message, updated_at: change.now })
+    .set(set)
     .where('user_id', '=', userId)
     .where('id', '=', reportId)
     .where('state', 'in', IN_PROGRESS)

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { parseTargetUrl } from '../analysis/target-url.ts';
 import { addressPolicy } from '../fetch/address-guard.ts';
 import { hostRefusal } from '../fetch/host-check.ts';
-import { readCrawlPageRows, readCrawlPages, readCrawls, type CrawlListQuery, type CrawlPageListQuery, type CrawlPageRowsQuery } from '../lists/crawls.ts';
+import { readCrawlPages, type CrawlPageListQuery } from '../lists/crawls.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import { NotFoundError, QueueUnavailableError, ValidationError } from './errors.ts';
 import type { Page } from './types.ts';
@@ -93,11 +93,6 @@ export function createCrawlService(
       return toCrawl(await owned(userId, id));
     },
 
-    /** The account's crawls, for the dashboard (the list itself is lists.crawls, src/lists/). */
-    list(userId: number, query: CrawlListQuery): Promise<Page<Crawl>> {
-      return readCrawls(db, userId, query);
-    },
-
     /**
      * Cancels the crawl if it is still under way (subscribers hear crawl.completed, state cancelled),
      * then deletes it with its pages and issues; the reports it made stay in their project.
@@ -111,12 +106,6 @@ export function createCrawlService(
       if (!(await crawlRepository.deleteCrawl(db, userId, id))) throw new NotFoundError();
     },
 
-    /** A page of the crawl's pages, for the CLI (the list itself is lists.crawlPages, src/lists/). */
-    async pages(userId: number, id: number, query: CrawlPageListQuery): Promise<Page<CrawlPage>> {
-      await owned(userId, id);
-      return readCrawlPages(db, id, query);
-    },
-
     /** The crawl, a page of its pages, and its issues once it is done: what its web page shows, ownership checked once. */
     async overview(userId: number, id: number, query: CrawlPageListQuery): Promise<{ crawl: Crawl; pages: Page<CrawlPage>; issues: CrawlIssue[] | null }> {
       const crawl = toCrawl(await owned(userId, id));
@@ -128,12 +117,6 @@ export function createCrawlService(
     async latest(userId: number, project: string): Promise<Crawl | undefined> {
       const [row] = await crawlRepository.listCrawls(db, userId, { project, sortBy: 'id', sort: 'desc', limit: 1, offset: 0 });
       return row && toCrawl(row);
-    },
-
-    /** Every page the crawl reached, for the dashboard's export (the list itself is lists.crawlPageRows, src/lists/). */
-    async *pageRows(userId: number, id: number, options: CrawlPageRowsQuery): AsyncGenerator<CrawlPage> {
-      await owned(userId, id);
-      yield* readCrawlPageRows(db, id, options);
     },
 
     async issues(userId: number, id: number): Promise<CrawlIssue[]> {

@@ -1,5 +1,6 @@
 // The delivery job run by hand, with the queue replaced by a list: what it queues next, and that a
 // job run twice (a process died mid-run) never sends an attempt twice.
+import { readDeliveries } from '../lists/webhooks.ts';
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
@@ -30,7 +31,7 @@ forEachDialect('the webhook.deliver job', (database) => {
     const user = await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: new Date().toISOString() });
     const webhook = await service.register(user.id, { url: receiver.url(), events: 'report.completed' });
     const [deliveryId] = await service.notify(user.id, 'report.completed', { id: 1 });
-    const delivery = async () => (await service.deliveries(user.id, webhook.id, 1, 10)).items[0];
+    const delivery = async () => (await readDeliveries(db, webhook.id, { page: 1, perPage: 10 })).items[0];
     return { service, receiver, queued, deliveryId, delivery };
   }
 
@@ -95,7 +96,7 @@ forEachDialect('the webhook.deliver job', (database) => {
     const user = await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: new Date().toISOString() });
     const webhook = await service.register(user.id, { url: receiver.url(), events: 'report.completed' });
     const [deliveryId] = await service.notify(user.id, 'report.completed', { id: 1 });
-    const [delivery] = (await service.deliveries(user.id, webhook.id, 1, 10)).items;
+    const [delivery] = (await readDeliveries(db, webhook.id, { page: 1, perPage: 10 })).items;
     expect(delivery).toMatchObject({ id: deliveryId, status: 'failed', attempts: 0 });
     expect(receiver.received).toEqual([]);
   });

@@ -7,15 +7,13 @@ import type { Database } from '../db/database.ts';
 import { parseTargetUrl } from '../analysis/target-url.ts';
 import { addressPolicy } from '../fetch/address-guard.ts';
 import { hostRefusal } from '../fetch/host-check.ts';
-import { readDeliveries, readWebhooks } from '../lists/webhooks.ts';
 import * as webhookRepository from '../repositories/webhook.repository.ts';
 import { createSecretBox, type SecretBox } from '../security/secret-box.ts';
 import { generateWebhookSecret } from '../security/webhook-signature.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import type { Page } from './types.ts';
 import { createDeliverer, type EnqueueDelivery } from './webhook-delivery.ts';
 import { parseWebhookEvents, type WebhookEvent } from './webhook-events.ts';
-import { toWebhook, type CreatedWebhook, type Webhook, type WebhookDelivery } from './webhook-view.ts';
+import { toWebhook, type CreatedWebhook, type Webhook } from './webhook-view.ts';
 
 /** Enough for every environment and tool an account might feed; more is more likely a loop in a script. */
 const MAX_WEBHOOKS_PER_ACCOUNT = 20;
@@ -87,11 +85,6 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
       return { ...toWebhook(row), secret };
     },
 
-    /** A page of the account's webhooks, oldest first, for the dashboard and the CLI (the list itself is lists.webhooks, src/lists/). */
-    list(userId: number, page: number, perPage: number): Promise<Page<Webhook>> {
-      return readWebhooks(db, userId, { page, perPage });
-    },
-
     async show(userId: number, id: number): Promise<Webhook> {
       return toWebhook(await ownedWebhook(userId, id));
     },
@@ -101,10 +94,9 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
       if (!(await webhookRepository.deleteWebhook(db, userId, id))) throw new NotFoundError();
     },
 
-    /** A page of one of the account's webhooks' deliveries, newest first, for the dashboard (the list itself is lists.webhookDeliveries, src/lists/). */
-    async deliveries(userId: number, webhookId: number, page: number, perPage: number): Promise<Page<WebhookDelivery>> {
-      await ownedWebhook(userId, webhookId);
-      return readDeliveries(db, webhookId, { page, perPage });
+    /** The events any of the account's webhooks subscribes to. */
+    async subscribedEvents(userId: number): Promise<ReadonlySet<WebhookEvent>> {
+      return new Set((await webhookRepository.allWebhooks(db, userId)).flatMap((row) => row.events.split(',') as WebhookEvent[]));
     },
 
     /**
@@ -112,11 +104,6 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
      * body (fixed now, so every attempt signs the same bytes) is queued for the first attempt.
      * Returns the delivery ids.
      */
-    /** The events any of the account's webhooks subscribes to. */
-    async subscribedEvents(userId: number): Promise<ReadonlySet<WebhookEvent>> {
-      return new Set((await webhookRepository.allWebhooks(db, userId)).flatMap((row) => row.events.split(',') as WebhookEvent[]));
-    },
-
     async notify(userId: number, event: WebhookEvent, data: unknown): Promise<string[]> {
       const subscribed = (await webhookRepository.allWebhooks(db, userId)).filter((row) => row.events.split(',').includes(event));
       if (subscribed.length === 0) return [];

@@ -123,6 +123,16 @@ export async function startWorkerProcess(env: Record<string, string>, concurrenc
 }
 
 /** Kills the process at once, as a crash or `kill -9` would, and waits until it is gone. */
+/** An API call to a server process with an account's key; `form` is sent url-encoded. The answer's JSON is the body. */
+export async function callApi(server: ServerProcess, apiKey: string, method: string, path: string, form?: Record<string, string>) {
+  const response = await fetch(`${server.origin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    body: form ? new URLSearchParams(form).toString() : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
 export async function killProcess(target: PagegradeProcess): Promise<void> {
   target.child.kill('SIGKILL');
   await target.exited;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, testRedisAvailable } from '../support/redis.ts';
 import { goodPage, holdGate, html, startSite, type Handler, type Site } from '../support/site-server.ts';
-import { killProcess, newApiKey, startServerProcess, startWorkerProcess, stopAll, type ServerProcess } from '../support/processes.ts';
+import { callApi, killProcess, newApiKey, startServerProcess, startWorkerProcess, stopAll, type ServerProcess } from '../support/processes.ts';
 import { waitFor } from '../queue/engines.ts';
 import { createDb } from '../../src/db/database.ts';
 
@@ -49,14 +49,7 @@ describe.skipIf(!available)('background analysis over processes on PostgreSQL an
     return [first, second];
   }
 
-  async function api(server: ServerProcess, method: string, path: string, form?: Record<string, string>) {
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminKey}`, accept: 'application/json', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  }
+  const api = (server: ServerProcess, method: string, path: string, form?: Record<string, string>) => callApi(server, adminKey, method, path, form);
 
   async function countInState(server: ServerProcess, state: string): Promise<number> {
     return (await api(server, 'GET', `/api/v1/reports?state=${state}&per_page=10`)).body.meta.total;

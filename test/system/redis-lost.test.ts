@@ -11,7 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../support/databases.ts';
 import { freePort } from '../support/server-process.ts';
 import { goodPage, startSite, type Site } from '../support/site-server.ts';
-import { killProcess, newApiKey, startServerProcess, startWorkerProcess, stopAll, type PagegradeProcess, type ServerProcess } from '../support/processes.ts';
+import { callApi, killProcess, newApiKey, startServerProcess, startWorkerProcess, stopAll, type PagegradeProcess, type ServerProcess } from '../support/processes.ts';
 import { sleep, waitFor } from '../queue/engines.ts';
 
 const LEASE_MS = 5_000;
@@ -73,14 +73,7 @@ describe.skipIf(!available)('a Redis restarted empty, on PostgreSQL with two wor
     redis?.stop();
   });
 
-  async function api(server: ServerProcess, method: string, path: string, form?: Record<string, string>) {
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminKey}`, accept: 'application/json', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  }
+  const api = (server: ServerProcess, method: string, path: string, form?: Record<string, string>) => callApi(server, adminKey, method, path, form);
 
   const countInState = async (server: ServerProcess, state: string): Promise<number> =>
     (await api(server, 'GET', `/api/v1/reports?state=${state}&per_page=10`)).body.meta.total;

@@ -154,7 +154,7 @@ export const crawl: Command = {
         const issues = await services.crawls.issues(account.id, started.id);
         const pages: CrawlPage[] = [];
         for (let page = 1; ; page++) {
-          const read = await services.crawls.pages(account.id, started.id, { sortBy: 'url', sort: 'asc', page, perPage: PAGES_PER_READ });
+          const read = await services.lists.crawlPages(account.id, started.id, { sortBy: 'url', sort: 'asc', page, perPage: PAGES_PER_READ });
           pages.push(...read.items);
           if (pages.length >= read.total || read.items.length === 0) break;
         }

@@ -56,7 +56,7 @@ export const webhooksList: Command = {
     const email = emailOption(args);
     const page = await usingServices(loadConfig(io.env), async (services) => {
       const account = await services.accounts.accountByEmail(email);
-      return services.webhooks.list(account.id, 1, ALL_WEBHOOKS);
+      return services.lists.webhooks(account.id, { page: 1, perPage: ALL_WEBHOOKS });
     });
     if (args.values.json) printJson(io, page.items);
     else for (const webhook of page.items) io.stdout.write(`${describeWebhook(webhook)}\n`);

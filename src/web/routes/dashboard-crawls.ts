@@ -57,7 +57,7 @@ async function dropEmptyNumbers(request: FastifyRequest): Promise<void> {
 }
 
 export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { crawls } = app.services;
+  const { crawls, lists } = app.services;
   const maxPagesLimit = app.config.crawlMaxPages;
   const signedIn = { preHandler: requireSignIn };
   const signedInForm = { preHandler: [requireSignIn, app.csrfProtection] };
@@ -68,7 +68,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const filters = { project: q.project, state: q.state, sort_by: q.sort_by ?? 'id', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
-      const page = await crawls.list(signedInAccount(request).id, { project: filters.project, state: filters.state, ...listWindow(filters, q.page) });
+      const page = await lists.crawls(signedInAccount(request).id, { project: filters.project, state: filters.state, ...listWindow(filters, q.page) });
       return sendPage(reply, 200, crawlsListPage({
         nav: dashboardNav(request, reply, 'crawls'),
         page,
@@ -165,7 +165,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = parseId(request.params.id);
       const q = request.query;
-      const rows = crawls.pageRows(signedInAccount(request).id, id, {
+      const rows = lists.crawlPageRows(signedInAccount(request).id, id, {
         status: q.status,
         result: q.result,
         sortBy: q.sort_by ?? 'url',

@@ -29,7 +29,7 @@ function listOf(value: unknown): string[] {
 }
 
 export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { webhooks } = app.services;
+  const { webhooks, lists } = app.services;
 
   async function render(
     request: FastifyRequest,
@@ -38,9 +38,9 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     form: Partial<Pick<WebhooksPageOptions, 'values' | 'errors' | 'notice'>> & { created?: CreatedWebhook },
   ) {
     const accountId = signedInAccount(request).id;
-    const { items } = await webhooks.list(accountId, 1, WEBHOOKS_SHOWN);
+    const { items } = await lists.webhooks(accountId, { page: 1, perPage: WEBHOOKS_SHOWN });
     const withDeliveries = await Promise.all(
-      items.map(async (webhook) => ({ webhook, recent: await webhooks.deliveries(accountId, webhook.id, 1, RECENT_DELIVERIES) })),
+      items.map(async (webhook) => ({ webhook, recent: await lists.webhookDeliveries(accountId, webhook.id, { page: 1, perPage: RECENT_DELIVERIES }) })),
     );
     return sendPage(reply, status, webhooksPage({
       nav: dashboardNav(request, reply, 'webhooks'),
