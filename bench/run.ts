@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick | --smoke] [--only engine,create,queue,read,crawl,render] [--reports n] [--cpu-prof]
-// [--out dir]`: runs the benchmarks, prints each table with its ratio against the floor measured in the
+// `npm run bench [-- --quick | --smoke] [--only engine,create,queue,read,crawl,render,crawl-scale] [--reports n]
+// [--pages n] [--engine sqlite|postgres] [--cpu-prof] [--out dir]`: runs the benchmarks, prints each
+// table with its ratio against the floor measured in the
 // same run and every target met, missed or not run (and why), and writes latest.json and latest.md to
 // bench/results/ (or --out). Without --only it runs every benchmark but the million-report read one,
 // which runs only when asked (`--only read`; `--reports n` seeds n reports instead, for a look at the
@@ -16,11 +17,17 @@
 // it is skipped and says so. --cpu-prof writes a V8 profile of the servers under test and the floors
 // (each a child process) to bench/.cache/profiles; profile the in-process engine benchmark with
 // `node --cpu-prof --import tsx bench/run.ts --only engine`.
+// crawl-scale (bench/crawl-scale.ts) runs only when asked: one crawl of a generated site of --pages
+// pages (10,000 by default; 2,000 with --quick, 100 with --smoke; its targets are set for 1,000,000),
+// on SQLite or, with --engine postgres, on PostgreSQL with BullMQ and two workers; it writes
+// crawl-scale-<engine>.json, and latest.json only when another benchmark ran beside it.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { assertBuilt } from '../test/support/processes.ts';
 import { testRedisAvailable } from '../test/support/redis.ts';
+import { crawlScaleSection, crawlScaleTargets, writeCrawlScaleResult } from './crawl-scale-report.ts';
+import { CRAWL_SCALE_MAX_PAGES, CRAWL_SCALE_PAGES, runCrawlScaleBenchmark } from './crawl-scale.ts';
 import { runCrawlBenchmark } from './crawl.ts';
 import { runCreateBenchmark } from './create.ts';
 import { runEngineBenchmark } from './engine.ts';
@@ -46,7 +53,7 @@ import {
 } from './report.ts';
 import { round } from './stats.ts';
 
-const BENCHMARKS = ['engine', 'create', 'queue', 'read', 'crawl', 'render'] as const;
+const BENCHMARKS = ['engine', 'create', 'queue', 'read', 'crawl', 'render', 'crawl-scale'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 const { values } = parseArgs({
@@ -55,6 +62,8 @@ const { values } = parseArgs({
     smoke: { type: 'boolean', default: false },
     only: { type: 'string' },
     reports: { type: 'string' },
+    pages: { type: 'string' },
+    engine: { type: 'string', default: 'sqlite' },
     'cpu-prof': { type: 'boolean', default: false },
     out: { type: 'string', default: RESULTS_DIR },
   },
@@ -69,13 +78,18 @@ const mode: BenchMode = values.smoke ? 'smoke' : values.quick ? 'quick' : 'full'
 // once in 17-25 minutes, then about 7 minutes a database), which runs only when asked.
 const selected = values.only
   ? values.only.split(',').map((name) => name.trim())
-  : BENCHMARKS.filter((name) => mode !== 'full' || name !== 'read');
+  : BENCHMARKS.filter((name) => (mode !== 'full' || name !== 'read') && name !== 'crawl-scale');
 const unknown = selected.filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
 if (unknown.length > 0) fail(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
 const runs = (name: Benchmark) => selected.includes(name);
 const reports = values.reports === undefined ? undefined : Number(values.reports.replaceAll('_', ''));
 if (reports !== undefined && !(Number.isInteger(reports) && reports >= 100)) fail('--reports takes a whole number of reports, at least 100');
 if (reports !== undefined && !runs('read')) fail('--reports sizes the read benchmark: add --only read');
+const scalePages = values.pages === undefined ? CRAWL_SCALE_PAGES[mode] : Number(values.pages.replaceAll('_', '').replaceAll(',', ''));
+if (!(Number.isInteger(scalePages) && scalePages >= 10 && scalePages <= CRAWL_SCALE_MAX_PAGES)) fail(`--pages takes a whole number of pages, 10 to ${CRAWL_SCALE_MAX_PAGES}`);
+if ((values.pages !== undefined || values.engine !== 'sqlite') && !runs('crawl-scale')) fail('--pages and --engine size the crawl-scale benchmark: add --only crawl-scale');
+if (values.engine !== 'sqlite' && values.engine !== 'postgres') fail('--engine takes sqlite or postgres');
+const scaleEngine = values.engine as 'sqlite' | 'postgres';
 const processOptions = values['cpu-prof'] ? { cpuProfDir: join(REPO_ROOT, 'bench/.cache/profiles') } : {};
 const postgresUrl = process.env.DATABASE_URL?.match(/^postgres(ql)?:\/\//) ? process.env.DATABASE_URL : undefined;
 
@@ -149,6 +163,14 @@ if (runs('crawl')) {
 if (runs('render')) {
   results.render = await timed('render', () => runRenderBenchmark(mode, processOptions));
   print(renderSection(results.render));
+}
+if (runs('crawl-scale')) {
+  const scale = await timed('crawl-scale', () => runCrawlScaleBenchmark(scalePages, scaleEngine, processOptions));
+  const targets = crawlScaleTargets(scale);
+  print(crawlScaleSection(scale, targets));
+  const file = writeCrawlScaleResult(scale, targets, values.out, { generated_at: results.generated_at, command: results.command, machine: results.machine, duration_s: durations['crawl-scale'] });
+  print(`Wrote ${file}`);
+  if (selected.length === 1) process.exit(0);
 }
 durations.total = round((performance.now() - startedAt) / 1000, 1);
 

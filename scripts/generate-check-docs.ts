@@ -1,7 +1,7 @@
 // Writes docs/checks.md from the check registry (npm run docs:checks).
 import { writeFileSync } from 'node:fs';
 import { allChecks } from '../src/checks/index.ts';
-import { siteChecks } from '../src/checks/site/index.ts';
+import { siteChecks } from '../src/crawl/site-checks/index.ts';
 import { renderCheckDocs } from '../src/checks/check-docs.ts';
 import { WEIGHTS } from '../src/scoring/score.ts';
 

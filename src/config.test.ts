@@ -42,6 +42,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the crawl bounds: 5 crawls per account and 10,000 external URLs by default, within their ranges', () => {
+    expect(loadConfig({})).toMatchObject({ crawlsPerAccount: 5, crawlMaxExternal: 10_000 });
+    expect(loadConfig({ PAGEGRADE_CRAWLS_PER_ACCOUNT: '1000', PAGEGRADE_CRAWL_MAX_EXTERNAL: '1' })).toMatchObject({ crawlsPerAccount: 1000, crawlMaxExternal: 1 });
+    for (const bad of ['0', 'five', '1001', '2.5']) {
+      expect(() => loadConfig({ PAGEGRADE_CRAWLS_PER_ACCOUNT: bad }), bad).toThrow(/PAGEGRADE_CRAWLS_PER_ACCOUNT must be an integer from 1 to 1000/);
+    }
+    for (const bad of ['0', 'many', '1000001']) {
+      expect(() => loadConfig({ PAGEGRADE_CRAWL_MAX_EXTERNAL: bad }), bad).toThrow(/PAGEGRADE_CRAWL_MAX_EXTERNAL must be an integer from 1 to 1000000/);
+    }
+  });
+
   it('reads the brand settings and refuses a bad colour, name or logo', () => {
     expect(loadConfig({}).brand).toEqual({ name: 'pagegrade', logoPath: undefined, color: '#0b5cad' });
     const dir = mkdtempSync(join(tmpdir(), 'brand-'));

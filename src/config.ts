@@ -56,6 +56,10 @@ export interface Config {
   crawlConcurrency: number;
   /** The largest max_pages a crawl may ask for. */
   crawlMaxPages: number;
+  /** Crawls one account may have queued or running; one more is a 429 (PAGEGRADE_CRAWLS_PER_ACCOUNT). */
+  crawlsPerAccount: number;
+  /** External URLs one crawl checks at most; the rest stay unchecked (PAGEGRADE_CRAWL_MAX_EXTERNAL). */
+  crawlMaxExternal: number;
   /** How long a crawl's claim on a page lasts: past it, another worker takes the page (its process is thought gone). */
   crawlClaimMs: number;
   /** Worker threads that parse and check pages; 0 runs that on the main thread. */
@@ -173,6 +177,9 @@ function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, 
  * beside the requests one process serves; more machines mean more processes, not a larger number.
  */
 export const DEFAULT_WORKERS = 4;
+
+/** PAGEGRADE_CRAWLS_PER_ACCOUNT unset: a few sites audited at once, never a queue of hundreds from one key. */
+export const DEFAULT_CRAWLS_PER_ACCOUNT = 5;
 /** Catches a typo (400 for 40) before it opens hundreds of fetches at once; scale out with more processes. */
 const MAX_WORKERS = 64;
 
@@ -322,6 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: integerSetting(env, 'PAGEGRADE_WORKERS', DEFAULT_WORKERS, 0, MAX_WORKERS),
     crawlConcurrency: integerSetting(env, 'PAGEGRADE_CRAWL_CONCURRENCY', 2, 1, 32),
     crawlMaxPages: integerSetting(env, 'PAGEGRADE_CRAWL_MAX_PAGES', 10_000, 1, 1_000_000),
+    crawlsPerAccount: integerSetting(env, 'PAGEGRADE_CRAWLS_PER_ACCOUNT', DEFAULT_CRAWLS_PER_ACCOUNT, 1, 1_000),
+    crawlMaxExternal: integerSetting(env, 'PAGEGRADE_CRAWL_MAX_EXTERNAL', 10_000, 1, 1_000_000),
     // A page's fetch and analysis take at most the fetch deadline and a little more.
     crawlClaimMs: integerSetting(env, 'PAGEGRADE_CRAWL_CLAIM_MS', Math.max(30_000, fetchTimeoutMs * 2 + 10_000), 1_000, 3_600_000),
     analysisThreads: integerSetting(env, 'PAGEGRADE_ANALYSIS_THREADS', defaultAnalysisThreads(), 0),

@@ -10,6 +10,9 @@ import { corpusOriginFacts, corpusUndecodedPage, loadCorpus } from '../../test/s
 import { analysisPool, createPool, type AnalysisTask } from './analysis-pool.ts';
 import type { Analysis } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
+import { createFetchedPageAnalyzer } from './analyze-url.ts';
+import { parseSitemapBytes } from '../fetch/sitemap-xml.ts';
+import { unpackResults } from './packed-results.ts';
 
 const corpus = loadCorpus().slice(0, 12);
 const GENERATED_AT = new Date('2026-11-21T10:00:00.000Z');
@@ -25,7 +28,10 @@ describe('analysisPool', () => {
     analyses.forEach((analysis, index) => {
       const page = corpus[index];
       const inProcess = analyzePage(decodePage(corpusUndecodedPage(page)), corpusOriginFacts(page), DEFAULT_THRESHOLDS, undefined, GENERATED_AT);
-      expect(analysis).toEqual(inProcess);
+      // The pool packs the results for storage too (packed-results.ts): the same results, packed.
+      const { packedResults, ...analysed } = analysis;
+      expect(analysed).toEqual(inProcess);
+      expect(unpackResults(packedResults!)).toEqual(inProcess.results);
     });
   });
 
@@ -37,7 +43,7 @@ describe('analysisPool', () => {
     const undecoded: UndecodedPage = { ...corpusUndecodedPage(page), body, charset: 'windows-1252', bodyBytes: body.length };
     const analysis = await pool.analyze({ page: undecoded, origin: corpusOriginFacts(page), thresholds: DEFAULT_THRESHOLDS, generatedAt: GENERATED_AT });
     expect(JSON.stringify(analysis.results)).toContain('Café crème');
-    expect(analysis).toEqual(analyzePage(decodePage(undecoded), corpusOriginFacts(page), DEFAULT_THRESHOLDS, undefined, GENERATED_AT));
+    expect({ ...analysis, packedResults: undefined }).toEqual(analyzePage(decodePage(undecoded), corpusOriginFacts(page), DEFAULT_THRESHOLDS, undefined, GENERATED_AT));
   });
 
   it('rejects with the error an analysis threw, and keeps working', async () => {
@@ -63,6 +69,44 @@ describe('analysisPool', () => {
       timeout: 20_000,
     });
     expect(stdout.trim()).toBe('done');
+  });
+});
+
+describe('the pool\'s parsing tasks', () => {
+  const ROBOTS = 'User-agent: *\nDisallow: /private\nCrawl-delay: 2\nSitemap: https://example.com/s.xml\n\nUser-agent: otherbot\nDisallow: /\n';
+
+  it('answers robots.txt questions, each thread parsing a text once, for any token', async () => {
+    const pool = analysisPool(2);
+    const urls = ['https://example.com/', 'https://example.com/private/x'];
+    const asks = await Promise.all([1, 2, 3, 4].map(() => pool.robots({ text: ROBOTS, token: 'pagegrade', urls })));
+    for (const answer of asks) expect(answer).toEqual({ allowed: [true, false], crawlDelaySeconds: 2 });
+    expect(await pool.robots({ text: ROBOTS, token: 'otherbot', urls })).toEqual({ allowed: [false, false], crawlDelaySeconds: null });
+    expect(await pool.robotsSitemaps(ROBOTS)).toEqual(['https://example.com/s.xml']);
+  });
+
+  it('parses a sitemap file\'s bytes as the calling thread would', async () => {
+    const bytes = Buffer.from('<urlset><url><loc>https://example.com/caf\xe9</loc></url><url><loc>https://example.com/b</loc></url></urlset>', 'latin1');
+    const parsed = await analysisPool(2).parseSitemap(bytes, 'windows-1252');
+    expect(parsed).toEqual(parseSitemapBytes(bytes, 'windows-1252'));
+    expect(parsed.pages).toEqual(['https://example.com/café', 'https://example.com/b']);
+  });
+
+  it('filters a crawl\'s links by the robots.txt of the origin facts on the thread as here', async () => {
+    const page = corpus[0];
+    const html = '<a href="/private/a">a</a><a href="/open">b</a><a href="https://other.example/">c</a>';
+    const undecoded: UndecodedPage = { ...corpusUndecodedPage(page), body: Buffer.from(html), charset: 'utf-8', bodyBytes: html.length };
+    const base = corpusOriginFacts(page);
+    const origin = { ...base, robotsTxt: { ...base.robotsTxt, statusCode: 200, body: ROBOTS } };
+    const host = new URL(undecoded.finalUrl).host;
+    const crawl = { host, robotsTxt: ROBOTS, robotsToken: 'pagegrade', maxLinks: 1000 };
+    const options = { fetch: {} as never, thresholds: DEFAULT_THRESHOLDS };
+    const onPool = await createFetchedPageAnalyzer({ ...options, pool: analysisPool(2) })(undecoded, origin, { crawl });
+    const here = await createFetchedPageAnalyzer(options)(undecoded, origin, { crawl });
+    expect(onPool.crawlFacts).toEqual(here.crawlFacts);
+    expect(onPool.crawlFacts).toMatchObject({ links: [new URL('/open', undecoded.finalUrl).href], external: ['https://other.example/'] });
+    // Another text than the origin's travels with the task.
+    const other = await createFetchedPageAnalyzer({ ...options, pool: analysisPool(2) })(undecoded, origin, { crawl: { ...crawl, robotsTxt: 'User-agent: *\nDisallow: /open\n' } });
+    expect(other.crawlFacts?.links).toEqual([new URL('/private/a', undecoded.finalUrl).href]);
   });
 });
 

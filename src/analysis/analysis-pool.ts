@@ -1,13 +1,27 @@
 // Worker threads that run analyzePage off the main thread. Parsing and checking a page is the one
 // CPU-heavy step of a report (milliseconds for a typical page, far more for a huge one); on the main
 // thread it would hold up every other request meanwhile, and use one core however many there are.
-// One pool per process, whatever number of apps it builds; idle threads do not keep it alive.
+// The same threads parse what a crawled site may make large: its robots.txt (500 KiB of wildcard rules,
+// matched against lists of URLs) and its sitemaps (megabytes each). One pool per process, whatever
+// number of apps it builds; idle threads do not keep it alive.
 import { Worker } from 'node:worker_threads';
 import type { CheckThresholds } from '../checks/thresholds.ts';
 import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { CheckFailureLogger } from '../scoring/run-checks.ts';
 import type { Analysis } from './types.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
+import type { ParsingThreads } from '../fetch/options.ts';
+import type { SitemapContent } from '../fetch/sitemap-xml.ts';
+import type { RobotsAnswer, RobotsQuestion } from '../robots/robots-answer.ts';
+import type { CrawlLinkOptions } from './types.ts';
+
+/**
+ * A crawl's link options as a task carries them: the robots.txt text is left out when it is the origin
+ * facts' own (a crawl's usually is), so that 500 KiB does not travel twice with every page.
+ */
+export interface TaskCrawlLinks extends Omit<CrawlLinkOptions, 'robotsTxt'> {
+  robotsTxt: string | null | { ofOrigin: true };
+}
 
 export interface AnalysisTask {
   /** Decoded on the thread. Its bytes are copied into the message, not moved: a task waiting behind one
@@ -17,8 +31,8 @@ export interface AnalysisTask {
   thresholds: CheckThresholds;
   /** Taken by the caller, whose clock is the one that counts (tests freeze it). */
   generatedAt: Date;
-  /** A crawl's page: keep its compact facts too (crawl-facts.ts). */
-  withCrawlFacts?: boolean;
+  /** A crawl's page: keep its compact facts too, its links filtered as the crawl says (crawl-facts.ts). */
+  crawl?: TaskCrawlLinks;
   /** With render=1: the DOM the browser left (parsed on the thread, beside the raw HTML), or why there is none. */
   rendering?: RenderOutcome;
 }
@@ -34,20 +48,36 @@ export interface CheckFailure {
   error: PlainError;
 }
 
+/** The other work the threads take (pool-tasks.ts runs it); an AnalysisTask has no `kind`. */
+export type ParsingTask =
+  | { kind: 'robots'; question: RobotsQuestion }
+  | { kind: 'robots-sitemaps'; text: string }
+  | { kind: 'sitemap'; bytes: Uint8Array; charsetLabel: string | null };
+
+/** What each kind of parsing task answers. */
+export interface ParsingResults {
+  robots: RobotsAnswer;
+  'robots-sitemaps': string[];
+  sitemap: SitemapContent;
+}
+
 /** What a worker posts: once `ready`, then one reply per task, in order. */
 export type WorkerMessage =
   | { ready: true }
   | { analysis: Analysis; failures: CheckFailure[] }
+  | { result: unknown; failures: CheckFailure[] }
   | { error: PlainError; failures: CheckFailure[] };
 
-export interface AnalysisPool {
+export interface AnalysisPool extends ParsingThreads {
   analyze(task: AnalysisTask, onCheckFailure?: CheckFailureLogger): Promise<Analysis>;
+  /** robots.txt questions: whether each URL is allowed, and the Crawl-delay (robots-answer.ts). */
+  robots(question: RobotsQuestion): Promise<RobotsAnswer>;
 }
 
 interface Job {
-  task: AnalysisTask;
+  task: AnalysisTask | ParsingTask;
   onCheckFailure?: CheckFailureLogger;
-  resolve(analysis: Analysis): void;
+  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
@@ -157,6 +187,7 @@ export function createPool(size: number, workerUrl: URL = WORKER_URL): AnalysisP
     if (job) {
       for (const failure of message.failures) job.onCheckFailure?.(failure.checkId, toError(failure.error));
       if ('analysis' in message) job.resolve(message.analysis);
+      else if ('result' in message) job.resolve(message.result);
       else job.reject(toError(message.error));
     }
     dispatch();
@@ -175,14 +206,19 @@ export function createPool(size: number, workerUrl: URL = WORKER_URL): AnalysisP
     keepAliveWhileBusy();
   }
 
+  function run<T>(task: AnalysisTask | ParsingTask, onCheckFailure?: CheckFailureLogger): Promise<T> {
+    if (broken) return Promise.reject(broken);
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ task, onCheckFailure, resolve: resolve as (result: unknown) => void, reject });
+      dispatch();
+    });
+  }
+
   for (let i = 0; i < size; i++) threads.push(spawn());
   return {
-    analyze(task, onCheckFailure) {
-      if (broken) return Promise.reject(broken);
-      return new Promise<Analysis>((resolve, reject) => {
-        queue.push({ task, onCheckFailure, resolve, reject });
-        dispatch();
-      });
-    },
+    analyze: (task, onCheckFailure) => run<Analysis>(task, onCheckFailure),
+    robots: (question) => run<ParsingResults['robots']>({ kind: 'robots', question }),
+    robotsSitemaps: (text) => run<ParsingResults['robots-sitemaps']>({ kind: 'robots-sitemaps', text }),
+    parseSitemap: (bytes, charsetLabel) => run<ParsingResults['sitemap']>({ kind: 'sitemap', bytes, charsetLabel }),
   };
 }

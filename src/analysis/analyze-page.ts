@@ -2,9 +2,9 @@
 // No I/O, so the engine benchmark and the tests run it on pages held in memory.
 import type { FetchedPage, OriginFacts } from '../fetch/types.ts';
 import type { CheckThresholds } from '../checks/thresholds.ts';
-import type { Analysis, PageFacts } from './types.ts';
+import type { Analysis, CrawlLinkOptions, PageFacts } from './types.ts';
 import { parsePage } from '../parse/parse-page.ts';
-import { parseRobotsTxt } from '../robots/robots-txt.ts';
+import { parsedRobotsTxt } from '../robots/parsed-robots.ts';
 import { allChecks } from '../checks/index.ts';
 import { runChecks, type CheckFailureLogger } from '../scoring/run-checks.ts';
 import { scoreResults } from '../scoring/score.ts';
@@ -31,18 +31,19 @@ export function analyzePage(
   thresholds: CheckThresholds,
   onCheckFailure?: CheckFailureLogger,
   generatedAt: Date = new Date(),
-  /** A crawl also keeps the page's compact facts for its site checks. */
-  withCrawlFacts = false,
+  /** A crawl's page: its compact facts are kept too, its links taken as the crawl asks (crawl-facts.ts). */
+  crawl?: CrawlLinkOptions,
   /** With render=1: the page as the browser left it (its DOM goes through the same parsePage), or why not. */
   rendering?: RenderOutcome,
 ): Analysis {
   const snapshot = parsePage(page.html, page.finalUrl);
   const robotsTxt = origin.robotsTxt;
-  const robots = robotsTxt.statusCode === 200 && robotsTxt.body !== null ? parseRobotsTxt(robotsTxt.body) : null;
+  // Parsed once per thread and text (parsed-robots.ts): every page of a crawl shares its origin's file.
+  const robots = robotsTxt.statusCode === 200 && robotsTxt.body !== null ? parsedRobotsTxt(robotsTxt.body) : null;
   const rendered = rendering && renderedComparison(snapshot, rendering, page.finalUrl);
   const results = runChecks(allChecks, { page, origin, snapshot, robots, thresholds, rendered }, onCheckFailure);
   const analysis: Analysis = { url: page.requestedUrl, page: pageFacts(page), results, ...scoreResults(results), generatedAt };
-  if (withCrawlFacts) analysis.crawlFacts = crawlFactsOf(page, snapshot, results);
+  if (crawl) analysis.crawlFacts = crawlFactsOf(snapshot, results, crawl);
   if (rendered) analysis.rendered = rendered;
   return analysis;
 }

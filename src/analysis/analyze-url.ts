@@ -7,9 +7,9 @@ import type { FetchOptions } from '../fetch/options.ts';
 import type { CheckThresholds } from '../checks/thresholds.ts';
 import type { CheckFailureLogger } from '../scoring/run-checks.ts';
 import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
-import type { Analysis } from './types.ts';
+import type { Analysis, CrawlLinkOptions } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
-import type { AnalysisPool, AnalysisTask } from './analysis-pool.ts';
+import type { AnalysisPool, AnalysisTask, TaskCrawlLinks } from './analysis-pool.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
 
@@ -60,11 +60,21 @@ function analyzeFetched(
   options: AnalyzerOptions,
   page: UndecodedPage,
   origin: OriginFacts,
-  extra: Pick<AnalysisTask, 'withCrawlFacts' | 'rendering'>,
+  extra: Pick<AnalysisTask, 'rendering'> & { crawl?: CrawlLinkOptions },
 ): Promise<Analysis> | Analysis {
   const generatedAt = new Date();
-  if (options.pool) return options.pool.analyze({ page, origin, thresholds: options.thresholds, generatedAt, ...extra }, options.onCheckFailure);
-  return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, extra.withCrawlFacts, extra.rendering);
+  if (options.pool) {
+    const { rendering, crawl } = extra;
+    const task: AnalysisTask = { page, origin, thresholds: options.thresholds, generatedAt, rendering, crawl: crawl && taskCrawlLinks(crawl, origin) };
+    return options.pool.analyze(task, options.onCheckFailure);
+  }
+  return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, extra.crawl, extra.rendering);
+}
+
+/** The crawl's options for a task: its robots.txt left to the origin facts when they carry the same text. */
+function taskCrawlLinks(crawl: CrawlLinkOptions, origin: OriginFacts): TaskCrawlLinks {
+  const sameText = crawl.robotsTxt !== null && crawl.robotsTxt === origin.robotsTxt.body;
+  return { ...crawl, robotsTxt: sameText ? { ofOrigin: true } : crawl.robotsTxt };
 }
 
 function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, signal: AbortSignal): Promise<RenderOutcome> {
@@ -75,8 +85,17 @@ function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, s
 /**
  * Analyses a page its caller fetched (a crawl's) with the crawl facts: parse and check, with the origin
  * facts given (the crawl read them when it started) or gathered when they are of another origin.
+ * `crawl`: which host is the crawl's, the robots.txt it obeys and the cap on recorded links (without:
+ * the page's own host, no robots.txt, MAX_CRAWL_LINKS).
  */
-export type FetchedPageAnalyzer = (page: UndecodedPage, knownOrigin?: OriginFacts, request?: { render?: boolean }) => Promise<Analysis>;
+export type FetchedPageAnalyzer = (
+  page: UndecodedPage,
+  knownOrigin?: OriginFacts,
+  request?: { render?: boolean; crawl?: CrawlLinkOptions },
+) => Promise<Analysis>;
+
+/** Distinct link targets of a page a crawl records (docs/crawls.md, "Bounds"). */
+const MAX_CRAWL_LINKS = 1_000;
 
 export function createFetchedPageAnalyzer(options: AnalyzerOptions): FetchedPageAnalyzer {
   return async (page, knownOrigin, request = {}) => {
@@ -85,6 +104,7 @@ export function createFetchedPageAnalyzer(options: AnalyzerOptions): FetchedPage
     const rendering = request.render ? renderOrSayWhyNot(options.renderer, page.finalUrl, new AbortController().signal) : undefined;
     const pageOrigin = new URL(page.finalUrl).origin;
     const origin = knownOrigin?.origin === pageOrigin ? knownOrigin : await gatherOriginFacts(page.finalUrl, options.fetch);
-    return analyzeFetched(options, page, origin, { withCrawlFacts: true, rendering: await rendering });
+    const crawl = request.crawl ?? { host: new URL(page.finalUrl).host, robotsTxt: null, robotsToken: '*', maxLinks: MAX_CRAWL_LINKS };
+    return analyzeFetched(options, page, origin, { crawl, rendering: await rendering });
   };
 }

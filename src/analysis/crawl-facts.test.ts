@@ -3,11 +3,16 @@ import { makeContext } from '../../test/support/check-context.ts';
 import { parsePage } from '../parse/parse-page.ts';
 import { analyzePage } from './analyze-page.ts';
 import { PageText } from '../fetch/page-text.ts';
+import type { CrawlLinkOptions } from './types.ts';
 
-function crawlFacts(html: string, url = 'https://example.com/shop/') {
+const CRAWL: CrawlLinkOptions = { host: 'example.com', robotsTxt: null, robotsToken: 'pagegrade', maxLinks: 1000 };
+
+function crawlFacts(html: string, url = 'https://example.com/shop/', crawl: Partial<CrawlLinkOptions> = {}) {
   const { page } = makeContext({ page: { requestedUrl: url, finalUrl: url, html } });
-  return analyzePage(page, makeContext().origin, makeContext().thresholds, undefined, new Date(), true).crawlFacts!;
+  return analyzePage(page, makeContext().origin, makeContext().thresholds, undefined, new Date(), { ...CRAWL, ...crawl }).crawlFacts!;
 }
+
+const anchors = (...hrefs: string[]) => hrefs.map((href) => `<a href="${href}">x</a>`).join('\n');
 
 const PAGE = `<!doctype html><html><head>
 <title>  Shop
@@ -31,7 +36,39 @@ describe('the facts a crawl keeps of a page', () => {
       hreflang: [{ lang: 'de', url: 'https://example.com/de/shop/' }],
       links: ['https://example.com/shop/beans', 'https://example.com/beans', 'https://example.com/login'],
       nofollow: ['https://example.com/login'],
+      external: ['https://other.example/', 'https://example.com:8443/'],
+      linksDropped: 0,
+      canonicalBlocked: false,
     });
+  });
+
+  it('records the first maxLinks distinct targets in document order, internal and external together, and counts the rest', () => {
+    const html = anchors('/a', 'https://other.example/x#frag', '/a#top', 'HTTPS://EXAMPLE.COM:443/b', '/c', 'https://other.example/y', '/c', '/d', '/b');
+    expect(crawlFacts(html, 'https://example.com/', { maxLinks: 3 })).toMatchObject({
+      links: ['https://example.com/a', 'https://example.com/b'],
+      external: ['https://other.example/x'],
+      // /c, other.example/y and /d: each counted once however often linked
+      linksDropped: 3,
+    });
+  });
+
+  it('keeps on the crawled host only what robots.txt allows, and says when the canonical is disallowed', () => {
+    const robotsTxt = 'User-agent: *\nDisallow: /\n\nUser-agent: pagegrade\nDisallow: /private\nDisallow: /*?sort=\n';
+    const html = `<link rel="canonical" href="https://example.com/private/page">${anchors('/private/x', '/open', '/list?sort=price', 'https://other.example/private')}`;
+    const facts = crawlFacts(html, 'https://example.com/private/page?utm=1', { robotsTxt });
+    expect(facts).toMatchObject({ links: ['https://example.com/open'], external: ['https://other.example/private'], linksDropped: 0, canonicalBlocked: true });
+    // The disallowed ones took their places among the first maxLinks all the same.
+    expect(crawlFacts(anchors('/private/x', '/open', '/next'), 'https://example.com/', { robotsTxt, maxLinks: 2 })).toMatchObject({
+      links: ['https://example.com/open'],
+      linksDropped: 1,
+    });
+    expect(crawlFacts(html, 'https://example.com/', { robotsTxt, robotsToken: 'otherbot' })).toMatchObject({ links: [], canonicalBlocked: true });
+    expect(crawlFacts(html, 'https://example.com/').canonicalBlocked).toBe(false);
+  });
+
+  it('takes the crawl\'s host as its own, whatever host the page ended on', () => {
+    const facts = crawlFacts(anchors('https://www.example.com/a', 'https://example.com/b'), 'https://www.example.com/', { host: 'example.com' });
+    expect(facts).toMatchObject({ links: ['https://example.com/b'], external: ['https://www.example.com/a'] });
   });
 
   it('hashes the visible text, so the same text gives the same hash whatever the markup around it', () => {

@@ -1,39 +1,85 @@
 // The compact facts of one analysed page that a crawl keeps for its site checks (docs/checks.md, "Site
 // checks"): taken from the snapshot where it is parsed (an analysis thread), so the snapshot itself
-// never travels or stays in memory.
+// never travels or stays in memory. The page's links are taken here too, as the crawl records them
+// (docs/crawls.md): the first `maxLinks` distinct targets, the internal ones robots.txt allows.
 import { createHash } from 'node:crypto';
-import type { FetchedPage } from '../fetch/types.ts';
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import { resolveUrl, withoutHash } from '../parse/url.ts';
 import { collapseWhitespace } from '../parse/whitespace.ts';
-import type { CheckResult, PageCrawlFacts } from './types.ts';
+import { crawlUrl } from '../crawl/crawl-url.ts';
+import { parsedRobotsTxt } from '../robots/parsed-robots.ts';
+import { evaluateRobots } from '../robots/robots-txt.ts';
+import type { CheckResult, CrawlLinkOptions, PageCrawlFacts } from './types.ts';
 
 /** Longest title or description kept: enough to tell duplicates apart and to show them. */
 const MAX_TEXT = 300;
 
-export function crawlFactsOf(page: FetchedPage, snapshot: PageSnapshot, results: Record<string, CheckResult>): PageCrawlFacts {
-  const host = new URL(page.finalUrl).host;
-  const links = new Set<string>();
-  const nofollow = new Set<string>();
-  for (const anchor of snapshot.anchors) {
-    if (anchor.href === null) continue;
-    const url = resolveUrl(anchor.href, snapshot.baseUrl);
-    if (url === null || url.host !== host || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
-    const target = pageAddress(url);
-    links.add(target);
-    if (anchor.rel.includes('nofollow')) nofollow.add(target);
-  }
+export function crawlFactsOf(snapshot: PageSnapshot, results: Record<string, CheckResult>, crawl: CrawlLinkOptions): PageCrawlFacts {
+  const allowed = robotsFilter(crawl);
+  const targets = linkTargets(snapshot, crawl);
+  const links = targets.internal.filter((url) => allowed(url));
+  const nofollow = links.filter((url) => targets.nofollow.has(url));
   const description = snapshot.metas.find((meta) => meta.name === 'description' && meta.inHead)?.content ?? null;
+  const canonical = canonicalOf(results);
+  const canonicalOnHost = canonical === null ? null : crawlUrl(canonical, crawl.host);
   return {
     title: folded(snapshot.titles[0] ?? null),
     description: folded(description),
-    canonical: canonicalOf(results),
+    canonical,
+    canonicalBlocked: canonicalOnHost !== null && !allowed(canonicalOnHost),
     noindex: results.noindex?.passed === false,
     textHash: textHashOf(snapshot),
     hreflang: hreflangOf(snapshot),
-    links: [...links],
-    nofollow: [...nofollow],
+    links,
+    nofollow,
+    external: targets.external,
+    linksDropped: targets.dropped,
   };
+}
+
+interface LinkTargets {
+  /** On the crawled host, as the crawl keys them, in document order (robots.txt not yet asked). */
+  internal: string[];
+  external: string[];
+  /** Internal targets some rel=nofollow link points at. */
+  nofollow: Set<string>;
+  /** Distinct targets past the cap. */
+  dropped: number;
+}
+
+/** The page's first `maxLinks` distinct http(s) `<a href>` targets, internal and external together. */
+function linkTargets(snapshot: PageSnapshot, crawl: CrawlLinkOptions): LinkTargets {
+  const recorded = new Set<string>();
+  const past = new Set<string>();
+  const targets: LinkTargets = { internal: [], external: [], nofollow: new Set(), dropped: 0 };
+  for (const anchor of snapshot.anchors) {
+    if (anchor.href === null) continue;
+    const url = resolveUrl(anchor.href, snapshot.baseUrl);
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+    const internal = url.host === crawl.host;
+    // An address of the host that is no page address (credentials, too long) is not a target.
+    const target = internal ? crawlUrl(url, crawl.host) : pageAddress(url);
+    if (target === null) continue;
+    if (!recorded.has(target)) {
+      if (recorded.size >= crawl.maxLinks) {
+        past.add(target);
+        continue;
+      }
+      recorded.add(target);
+      (internal ? targets.internal : targets.external).push(target);
+    }
+    if (internal && anchor.rel.includes('nofollow')) targets.nofollow.add(target);
+  }
+  targets.dropped = past.size;
+  return targets;
+}
+
+/** Whether the crawl's robots.txt allows a URL of its host (parsed once per thread and text). */
+function robotsFilter(crawl: CrawlLinkOptions): (url: string) => boolean {
+  if (crawl.robotsTxt === null) return () => true;
+  const robots = parsedRobotsTxt(crawl.robotsTxt);
+  const agents = [crawl.robotsToken];
+  return (url) => evaluateRobots(robots, url, agents).allowed;
 }
 
 function folded(text: string | null): string | null {

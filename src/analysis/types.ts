@@ -37,6 +37,8 @@ export interface Analysis {
   url: string;
   page: PageFacts;
   results: Record<string, CheckResult>;
+  /** `results` as runs store them (packed-results.ts), made where the analysis ran; absent: pack them when stored. */
+  packedResults?: string;
   score: number;
   result: Verdict;
   issues: IssueCounts;
@@ -53,12 +55,34 @@ export interface PageCrawlFacts {
   description: string | null;
   /** absolute, without fragment */
   canonical: string | null;
+  /** the canonical is a URL of the crawled host that robots.txt disallows */
+  canonicalBlocked: boolean;
   noindex: boolean;
   /** null when the page has no visible text */
   textHash: string | null;
   hreflang: { lang: string; url: string }[];
-  /** links to pages on the page's own host, absolute, without fragment, each once */
+  /**
+   * The recorded links on the crawled host: of the page's first `maxLinks` distinct `<a href>` targets
+   * (internal and external together, in document order), those on the host, normalised as the crawl
+   * keys URLs (crawlUrl), robots.txt-allowed, each once.
+   */
   links: string[];
   /** those of `links` that some rel=nofollow link points at */
   nofollow: string[];
+  /** the recorded targets on other hosts (http(s), without fragment), each once */
+  external: string[];
+  /** distinct targets past the first `maxLinks`: ignored, counted */
+  linksDropped: number;
+}
+
+/** What a crawl asks of a page's links (crawl-facts.ts): which host is its own, robots.txt, the cap. */
+export interface CrawlLinkOptions {
+  /** the crawled host, as URL.host writes it (with :port when not the default) */
+  host: string;
+  /** the robots.txt text the crawl obeys (null: none, everything allowed) */
+  robotsTxt: string | null;
+  /** the product token whose robots.txt group the crawl obeys ("pagegrade", "googlebot") */
+  robotsToken: string;
+  /** distinct link targets recorded at most (1,000) */
+  maxLinks: number;
 }

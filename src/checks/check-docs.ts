@@ -1,7 +1,7 @@
 // Renders docs/checks.md from the registry, so the documentation can never drift from the checks.
 // The weights come from the caller: scoring builds on checks, so checks never import it.
 import type { CheckDefinition, Category, Importance } from './check.ts';
-import type { SiteCheckDefinition } from './site/site-check.ts';
+import type { SiteCheckDefinition } from '../crawl/site-checks/site-check.ts';
 
 const CATEGORY_TITLES: Record<Category, string> = {
   seo: 'SEO',

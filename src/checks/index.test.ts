@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from './index.ts';
-import { siteChecks } from './site/index.ts';
+import { siteChecks } from '../crawl/site-checks/index.ts';
 import { renderCheckDocs } from './check-docs.ts';
 import { WEIGHTS } from '../scoring/score.ts';
 

@@ -17,5 +17,6 @@ export function inCliWords(analysis: Analysis): Analysis {
     const reason = result?.reason === undefined ? undefined : reasons.get(result.reason);
     if (reason !== undefined) results = { ...results, [id]: { ...result, reason } };
   }
-  return results === analysis.results ? analysis : { ...analysis, results };
+  // The packed copy, if any, said the old words: the results changed, so it goes.
+  return results === analysis.results ? analysis : { ...analysis, results, packedResults: undefined };
 }

@@ -1,6 +1,6 @@
-// A crawl's summary for people: the site's verdict, its issues by importance with the first items,
-// and the pages that failed or answered with an error.
-import type { Crawl, CrawlIssue, CrawlPage } from '../services/crawl-view.ts';
+// A crawl's summary for people: the site's verdict, whether a bound cut it short, its issues by
+// importance with the first items, and the pages that failed or answered with an error.
+import { limitReachedSentence, type Crawl, type CrawlBounds, type CrawlIssue, type CrawlPage } from '../services/crawl-view.ts';
 import { printable, truncate, type Style } from './terminal-text.ts';
 
 /** What `crawl` prints: as JSON with --json, else as this text. */
@@ -28,10 +28,16 @@ function describeItem(item: unknown): string {
   return truncate(printable(parts.join('; ')), 160);
 }
 
-export function renderCrawlText({ crawl, issues, pages }: CrawlOutcome, style: Style): string {
+/**
+ * `bounds`: the bounds the crawl met (the crawl service's bounds()); without them the limit line
+ * names only what the visited pages show (links per page).
+ */
+export function renderCrawlText({ crawl, issues, pages }: CrawlOutcome, style: Style, bounds?: CrawlBounds | null): string {
+  const limit = limitReachedSentence(crawl, bounds ?? { reasons: [], linksDropped: pages.some((page) => page.links_dropped > 0) });
   const lines = [
     `${style.bold(printable(crawl.url))}`,
     `Site: ${crawl.score ?? '-'} ${verdict(crawl.result, style)}  ${crawl.pages_crawled} pages analysed, ${crawl.pages_found} URLs found, ${crawl.pages_failed} failed`,
+    ...(limit === null ? [] : [style.yellow(limit)]),
     `Issues: ${crawl.issues.high} high, ${crawl.issues.medium} medium, ${crawl.issues.low} low`,
     '',
   ];

@@ -5,6 +5,9 @@ import { startServer, testOptions, type TestServer } from '../../test/fetch/supp
 import { addressPolicy } from '../fetch/address-guard.ts';
 import type { AuxContext } from '../fetch/aux-request.ts';
 import type { FetchOptions } from '../fetch/options.ts';
+import type { ParsingThreads } from '../fetch/options.ts';
+import { parseSitemapBytes } from '../fetch/sitemap-xml.ts';
+import { robotsSitemaps } from '../robots/robots-answer.ts';
 import { readSitemapUrls, type SitemapLimits, type SitemapUrls } from './sitemap-urls.ts';
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -199,10 +202,10 @@ describe('readSitemapUrls', () => {
         { url: `${server.origin}/sitemap.xml`, error: null },
         {
           url: `${server.origin}/unclosed.xml`,
-          error: "The sitemap is not valid XML (line 1): Expected closing tag 'url' (opened in line 1, col 9) instead of closing tag 'urlset'.",
+          error: 'The sitemap is not well-formed XML: <url> is not closed.',
         },
-        { url: `${server.origin}/page.html`, error: "The sitemap is not valid XML (line 1): char 'd' is not expected." },
-        { url: `${server.origin}/empty.xml`, error: 'The sitemap is not valid XML (line 1): Start tag expected.' },
+        { url: `${server.origin}/page.html`, error: "The sitemap's root element is <html>, not <urlset> or <sitemapindex>." },
+        { url: `${server.origin}/empty.xml`, error: 'The sitemap is not XML: it has no root element.' },
         { url: `${server.origin}/feed.xml`, error: "The sitemap's root element is <rss>, not <urlset> or <sitemapindex>." },
         { url: `${server.origin}/bad.xml.gz`, error: 'The sitemap is not valid gzip or larger than 1048576 bytes.' },
         { url: `${server.origin}/ok.xml`, error: null },
@@ -369,5 +372,21 @@ describe('readSitemapUrls', () => {
       sitemaps: [{ url: `${server.origin}/sitemap.xml`, error: 'The sitemap answered HTTP 404.' }],
       unread: 0,
     });
+  });
+
+  it('parses robots.txt and every sitemap on the parsing threads the options name, a hreflang sitemap included', async () => {
+    const server = await site((o) => ({
+      '/index.xml': send(sitemapIndex(`${o}/pages.xml`)),
+      '/pages.xml': send(
+        `<urlset xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>${o}/en</loc><xhtml:link rel="alternate" hreflang="de" href="${o}/de"/></url></urlset>`,
+      ),
+    }));
+    const asked: string[] = [];
+    const pool: ParsingThreads = {
+      parseSitemap: async (bytes, label) => (asked.push(`sitemap ${bytes.length}`), parseSitemapBytes(bytes, label)),
+      robotsSitemaps: async (text) => (asked.push('robots'), robotsSitemaps(text)),
+    };
+    expect((await read(server, `Sitemap: ${server.origin}/index.xml\n`, {}, { pool })).urls).toEqual([`${server.origin}/en`]);
+    expect(asked).toEqual(['robots', expect.stringMatching(/^sitemap \d+$/), expect.stringMatching(/^sitemap \d+$/)]);
   });
 });

@@ -15,6 +15,9 @@ export const CRAWL_PAGE_CSV_COLUMNS: readonly CsvColumn<CrawlPage>[] = [
   { header: 'inlinks', cell: (page) => page.inlinks },
   { header: 'redirect_target', cell: (page) => page.redirect_target },
   { header: 'error', cell: (page) => page.error },
+  { header: 'external', cell: (page) => page.external },
+  { header: 'links_dropped', cell: (page) => page.links_dropped },
+  { header: 'reason', cell: (page) => page.reason },
 ];
 
 export const CRAWL_ISSUE_CSV_COLUMNS: readonly CsvColumn<CrawlIssue>[] = [

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { guardPostgresPool } from './postgres-connection-guard.ts';
 import { reusingStatements } from './sqlite-statements.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
-import type { CrawlHostsTable, CrawlIssuesTable, CrawlPagesTable, CrawlsTable } from './tables/crawl.table.ts';
+import type { CrawlHostsTable, CrawlIssuesTable, CrawlLinksTable, CrawlPagesTable, CrawlsTable } from './tables/crawl.table.ts';
 import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportsTable } from './tables/report.table.ts';
@@ -31,6 +31,7 @@ export interface Database {
   crawl_pages: CrawlPagesTable;
   crawl_issues: CrawlIssuesTable;
   crawl_hosts: CrawlHostsTable;
+  crawl_links: CrawlLinksTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -1,12 +1,14 @@
 // One small request made for the checks (robots.txt, the 404 probe, favicon, sitemap). Same guard,
-// redirects and limits as the page, but it never throws: a failure becomes the `error` sentence.
+// redirects and limits as the page, but it never throws: a failure becomes the `error` sentence (only
+// the context's onRequest hook may reject it).
 import type { AddressPolicy } from './address-guard.ts';
 import { parseContentType } from './content-type.ts';
 import { toFetchError } from './fetch-failure.ts';
 import { flattenHeaders } from './headers.ts';
 import type { FetchOptions } from './options.ts';
 import { readBody, type BodyLimit } from './read-body.ts';
-import { DUMP_LIMIT_BYTES, followRedirects } from './redirect-chain.ts';
+import { DUMP_LIMIT_BYTES, followRedirects, redirectLocation, type ChainRequest, type ChainResult } from './redirect-chain.ts';
+import { FetchError } from './fetch-error.ts';
 import type { AuxResponse } from './types.ts';
 
 export interface AuxContext {
@@ -14,6 +16,13 @@ export interface AuxContext {
   policy: AddressPolicy;
   /** One deadline for all of an origin's auxiliary requests. */
   signal: AbortSignal;
+  /**
+   * Awaited before every HTTP request auxRequest sends, each redirect hop included, with the URL about
+   * to be requested: a crawl takes its host's turn here and counts the request. Time spent waiting
+   * counts against `signal`'s deadline. A rejection is not turned into an error sentence: auxRequest
+   * rejects with it, and sends nothing more.
+   */
+  onRequest?: (url: URL) => Promise<void>;
 }
 
 export interface AuxResult {
@@ -37,14 +46,16 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
   // How far the request got, so a failure can say where and keep the status already seen.
   const progress = { url: start, readingBody: false, answeredStatus: null as number | null };
   try {
-    const chain = await followRedirects(start, {
+    const request: ChainRequest = {
       policy: context.policy,
       userAgent: options.userAgent,
       accept: '*/*',
       timeoutMs: options.timeoutMs,
       signal,
       subject: SUBJECT,
-    });
+    };
+    const onRequest = context.onRequest;
+    const chain = onRequest ? await followHopByHop(start, request, onRequest, progress) : await followRedirects(start, request);
     const { response } = chain;
     progress.url = chain.url;
     progress.readingBody = true;
@@ -74,6 +85,7 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
       truncated: body.truncated,
     };
   } catch (err) {
+    if (err instanceof HookRejection) throw err.cause;
     const { reason } = toFetchError(err, {
       url: progress.url,
       timeoutMs: options.timeoutMs,
@@ -97,4 +109,49 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
       truncated: false,
     };
   }
+}
+
+/** What the onRequest hook rejected with, carried past the catch that turns failures into sentences. */
+class HookRejection extends Error {}
+
+/** As in redirect-chain.ts: the hops one request follows. */
+const MAX_REDIRECTS = 10;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * followRedirects one hop at a time, so that `onRequest` is awaited before each request; the same
+ * limits and failures (a loop, more than MAX_REDIRECTS hops, a Location that is no http(s) URL).
+ */
+async function followHopByHop(
+  start: URL,
+  request: ChainRequest,
+  onRequest: (url: URL) => Promise<void>,
+  progress: { url: URL },
+): Promise<ChainResult> {
+  const redirects: ChainResult['redirects'] = [];
+  const visited = [start.href];
+  let url = start;
+  for (;;) {
+    progress.url = url;
+    await onRequest(url).catch((error: unknown) => {
+      throw new HookRejection('onRequest rejected', { cause: error });
+    });
+    const { response } = await followRedirects(url, { ...request, follow: false });
+    const location = response.headers.location;
+    const written = (Array.isArray(location) ? location[0] : location)?.trim() ?? '';
+    if (!REDIRECT_STATUSES.has(response.statusCode) || written === '') return { response, url, redirects };
+    const next = redirectLocationOf(response, url, written);
+    await response.body.dump({ limit: DUMP_LIMIT_BYTES, signal: request.signal });
+    redirects.push({ url: url.href, statusCode: response.statusCode, location: next.href });
+    if (visited.includes(next.href)) throw new FetchError('redirect_loop', `Redirect loop: ${[...visited, next.href].join(' -> ')}`);
+    if (redirects.length > MAX_REDIRECTS) throw new FetchError('too_many_redirects', `Too many redirects (more than ${MAX_REDIRECTS}).`);
+    visited.push(next.href);
+    url = next;
+  }
+}
+
+function redirectLocationOf(response: ChainResult['response'], base: URL, written: string): URL {
+  const next = redirectLocation(response, base);
+  if (next === null) throw new FetchError('bad_response', `${base.href} redirects to "${written}", which is not a valid http(s) URL.`);
+  return next;
 }

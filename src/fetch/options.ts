@@ -1,4 +1,16 @@
 // What the caller controls about a fetch. The operator's configuration fills these in.
+import type { SitemapContent } from './sitemap-xml.ts';
+
+/**
+ * Threads that parse what a site may make large (a sitemap of megabytes, a robots.txt of 500 KiB), so
+ * that the event loop stays free: the analysis pool is one (analysis/analysis-pool.ts).
+ */
+export interface ParsingThreads {
+  /** A sitemap file's bytes (gunzipped), decoded with its charset label (else sniffed) and parsed (sitemap-xml.ts). */
+  parseSitemap(bytes: Uint8Array, charsetLabel: string | null): Promise<SitemapContent>;
+  /** The absolute sitemap URLs a robots.txt lists (its `Sitemap:` lines, as parseRobotsTxt reads them). */
+  robotsSitemaps(text: string): Promise<string[]>;
+}
 
 export interface FetchOptions {
   /** One deadline for the whole fetch: every redirect plus the body. */
@@ -13,6 +25,8 @@ export interface FetchOptions {
    * can be exercised against servers on this machine (e.g. '127.0.0.2').
    */
   publicAddressesForTests?: string[];
+  /** Where sitemaps and robots.txt are parsed; without, on the calling thread. */
+  pool?: ParsingThreads;
 }
 
 export const DEFAULT_USER_AGENT = 'pagegrade/0.1 (+https://github.com/pagegrade/pagegrade; SEO report bot)';

@@ -1,20 +1,18 @@
 // Finding the origin's sitemap: the robots.txt Sitemap: lines first, then /sitemap.xml. The first
-// candidate that answers 200 is the sitemap; its XML is checked and its entries counted.
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { auxRequest, type AuxContext } from './aux-request.ts';
-import { decodeText, plainTextEncoding } from './charset.ts';
-import { inspectSitemapXml } from './sitemap-xml.ts';
+// candidate that answers 200 is the sitemap; its XML is checked and its entries counted (sitemap-file.ts
+// reads it, on the parsing threads when there are).
+import type { AuxContext } from './aux-request.ts';
+import { readSitemapFile } from './sitemap-file.ts';
+import { sitemapInspection } from './sitemap-xml.ts';
 import type { AuxResponse, OriginFacts } from './types.ts';
 
 /** robots.txt may list hundreds of sitemaps; the first few that answer are enough to find one. */
 const MAX_ROBOTS_SITEMAPS = 3;
-const gunzip = promisify(zlib.gunzip);
 
 type SitemapFacts = NonNullable<OriginFacts['sitemap']>;
 
 export async function findSitemap(origin: string, robotsTxt: AuxResponse, context: AuxContext): Promise<SitemapFacts | null> {
-  const fromRobots = sitemapUrlsInRobotsTxt(robotsTxt).slice(0, MAX_ROBOTS_SITEMAPS);
+  const fromRobots = sitemapUrlsInRobotsTxt(robotsTxt, MAX_ROBOTS_SITEMAPS);
   const fallback = new URL('/sitemap.xml', origin).href;
   const candidates = [
     ...fromRobots.map((url) => ({ url, source: 'robots' as const })),
@@ -33,8 +31,11 @@ export async function findSitemap(origin: string, robotsTxt: AuxResponse, contex
   return anyAnswered ? null : unanswered;
 }
 
-/** Absolute http(s) URLs of the `Sitemap:` lines of a robots.txt that was read. */
-function sitemapUrlsInRobotsTxt(robotsTxt: AuxResponse): string[] {
+/**
+ * The first `max` distinct absolute http(s) URLs of the `Sitemap:` lines of a robots.txt that was read
+ * (one cheap pass over its lines, stopping there: a file may hold thousands).
+ */
+function sitemapUrlsInRobotsTxt(robotsTxt: AuxResponse, max: number): string[] {
   if (robotsTxt.body === null) return [];
   const urls: string[] = [];
   for (const line of robotsTxt.body.split(/\r\n|\r|\n/)) {
@@ -42,6 +43,7 @@ function sitemapUrlsInRobotsTxt(robotsTxt: AuxResponse): string[] {
     if (!match || !URL.canParse(match[1], robotsTxt.finalUrl)) continue;
     const url = new URL(match[1], robotsTxt.finalUrl);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && !urls.includes(url.href)) urls.push(url.href);
+    if (urls.length === max) break;
   }
   return urls;
 }
@@ -55,25 +57,11 @@ interface SitemapAttempt {
 }
 
 async function fetchSitemap(url: string, source: SitemapFacts['source'], context: AuxContext): Promise<SitemapAttempt> {
-  const found = (sitemap: SitemapFacts): SitemapAttempt => ({ sitemap, answered: true, response: result.response });
-  const maxBytes = context.options.maxBytes;
-  const result = await auxRequest(url, context, { maxBytes, onOverflow: 'fail' });
-  if (result.answeredStatus !== 200) {
-    return { sitemap: null, answered: result.answeredStatus !== null, response: result.response };
-  }
-  const unreadable = { validXml: false, urlCount: 0, source };
-  if (!result.bytes) return found({ ...result.response, ...unreadable });
-  let bytes = result.bytes;
-  // sitemap.xml.gz is usually served as a gzip file, not with Content-Encoding: gzip.
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      bytes = await gunzip(bytes, { maxOutputLength: maxBytes });
-    } catch {
-      const error = `The sitemap is not valid gzip or larger than ${maxBytes} bytes.`;
-      return found({ ...result.response, statusCode: null, error, ...unreadable });
-    }
-  }
-  const xml = decodeText(bytes, plainTextEncoding(bytes, result.charsetLabel));
+  const file = await readSitemapFile(url, context);
+  const { response } = file;
+  if (file.answeredStatus !== 200) return { sitemap: null, answered: file.answeredStatus !== null, response };
+  const found = (sitemap: SitemapFacts): SitemapAttempt => ({ sitemap, answered: true, response });
+  if (file.content === null) return found({ ...response, statusCode: null, error: file.failure, validXml: false, urlCount: 0, source });
   // The text itself is not kept: no check reads it, and sitemaps can be megabytes per cached origin.
-  return found({ ...result.response, body: null, ...inspectSitemapXml(xml), source });
+  return found({ ...response, body: null, ...sitemapInspection(file.content), source });
 }

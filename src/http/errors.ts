@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, ValidationError } from '../services/errors.ts';
+import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, TooManyCrawlsError, ValidationError } from '../services/errors.ts';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
 import { sendDatabaseUnavailable } from './database-unavailable.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
@@ -54,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
       reply.header('retry-after', String(QUEUE_RETRY_AFTER_SECONDS));
       return sendError(reply, 503, error.message);
     }
-    if (error instanceof TooManyAnalysesError) {
+    if (error instanceof TooManyAnalysesError || error instanceof TooManyCrawlsError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(reply, error.status, error.message);
     }

@@ -1,10 +1,12 @@
-// The crawl lists (docs/api.md, "Site audits (crawls)"): an account's crawls, and the pages one crawl
-// reached, a page at a time or whole for an export. Behind lists (index.ts), which checks whose crawl
-// it is; the crawl service reads the same lists for the dashboard and the CLI after its own check.
+// The crawl lists (docs/api.md, "Site audits (crawls)"): an account's crawls, and the URLs one crawl
+// visited (or found and never fetched), a page at a time or whole for an export. Behind lists
+// (index.ts), which checks whose crawl it is; the crawl service reads the same lists for the
+// dashboard and the CLI after its own check.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { CrawlState } from '../db/tables/crawl.table.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
+import * as pageListRepository from '../repositories/crawl-page-list.repository.ts';
 import { toCrawl, toCrawlPage, type Crawl, type CrawlPage } from '../services/crawl-view.ts';
 import type { Page } from '../services/types.ts';
 import { readPage } from './page.ts';
@@ -19,9 +21,9 @@ export interface CrawlListQuery {
 }
 
 /** A crawl's pages read whole (an export): the list's filters and sort, without a page. */
-export type CrawlPageRowsQuery = Pick<crawlRepository.PageListOptions, 'status' | 'result' | 'sortBy' | 'sort'>;
+export type CrawlPageRowsQuery = Pick<pageListRepository.PageListOptions, 'state' | 'scope' | 'status' | 'result' | 'sortBy' | 'sort'>;
 
-export type CrawlPageListQuery = Omit<crawlRepository.PageListOptions, 'limit' | 'offset'> & { page: number; perPage: number };
+export type CrawlPageListQuery = Omit<pageListRepository.PageListOptions, 'limit' | 'offset'> & { page: number; perPage: number };
 
 /** Pages read per query while a crawl's pages are exported. */
 const EXPORT_BATCH = 500;
@@ -43,15 +45,15 @@ export function readCrawlPages(db: Kysely<Database>, crawlId: number, query: Cra
   return readPage(
     page,
     perPage,
-    async (window) => (await crawlRepository.listPages(db, crawlId, { ...options, ...window })).map(toCrawlPage),
-    () => crawlRepository.countPages(db, crawlId, options),
+    async (window) => (await pageListRepository.listPages(db, crawlId, { ...options, ...window })).map(toCrawlPage),
+    () => pageListRepository.countPages(db, crawlId, options),
   );
 }
 
 /** Every page a crawl reached, a few hundred at a time as the caller consumes them, however many there are. */
 export async function* readCrawlPageRows(db: Kysely<Database>, crawlId: number, query: CrawlPageRowsQuery): AsyncGenerator<CrawlPage> {
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = await crawlRepository.listPages(db, crawlId, { ...query, limit: EXPORT_BATCH, offset });
+    const rows = await pageListRepository.listPages(db, crawlId, { ...query, limit: EXPORT_BATCH, offset });
     for (const row of rows) yield toCrawlPage(row);
     if (rows.length < EXPORT_BATCH) return;
   }

@@ -1,6 +1,6 @@
 // Request and response schemas of /api/v1/crawls (docs/api.md, "Site audits (crawls)").
 import { Type } from '@sinclair/typebox';
-import { CRAWL_STATES } from '../db/tables/crawl.table.ts';
+import { CRAWL_STATES, UNVISITED_REASONS } from '../db/tables/crawl.table.ts';
 import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 
 const RESULTS = ['good', 'decent', 'bad'] as const;
@@ -33,6 +33,11 @@ export const CrawlListQuery = Type.Object({
 });
 
 export const CrawlPageListQuery = Type.Object({
+  state: Type.Optional(oneOf(['visited', 'unvisited'] as const, {
+    description: 'visited: the URLs fetched (any answer, or none); unvisited: found and never fetched, each with its reason.',
+    default: 'visited',
+  })),
+  scope: Type.Optional(oneOf(['internal', 'external'] as const, { description: 'internal: URLs of the crawled host; external: links to other hosts.', default: 'internal' })),
   status: Type.Optional(oneOf(['2xx', '3xx', '4xx', '5xx', 'failed'] as const, { description: 'The first answer\'s status class; failed: unreachable.' })),
   result: Type.Optional(oneOf(RESULTS, { description: 'Only HTML pages analysed with this verdict.' })),
   sort_by: Type.Optional(oneOf(['url', 'depth', 'score', 'inlinks'] as const, { description: 'depth: clicks from the start page; inlinks: internal pages linking to the page.', default: 'url' })),
@@ -58,6 +63,15 @@ const Crawl = Type.Object(
     pages_found: Type.Integer({ description: 'Distinct URLs on the host found so far (robots-disallowed ones excluded).' }),
     pages_crawled: Type.Integer({ description: 'HTML pages analysed (what max_pages caps).' }),
     pages_failed: Type.Integer({ description: 'URLs that could not be fetched.' }),
+    requests: Type.Integer({
+      description: 'HTTP requests sent to the crawled host so far: robots.txt, its sitemap files, the origin probes, pages, redirects, retries and failed attempts; never more than 2 × max_pages + 50.',
+    }),
+    limit_reached: Type.Boolean({
+      description: 'true: a bound (max_pages, max_depth, the request budget, redirects in a row, the frontier, links per page) left part of the site unvisited or dropped a page\'s links; the site checks judged only the pages visited.',
+    }),
+    pages_unvisited: Type.Integer({
+      description: 'URLs found and never fetched, whatever the reason (pages_found minus the URLs visited); those stored are listed by GET /crawls/{id}/pages?state=unvisited.',
+    }),
     score: Nullable(Type.Integer({ description: 'The mean page score; null until done.' })),
     result: Nullable(oneOf(RESULTS)),
     issues: Type.Object({ high: Type.Integer(), medium: Type.Integer(), low: Type.Integer() }, { description: 'The site checks\' findings by importance.' }),
@@ -72,16 +86,21 @@ const Crawl = Type.Object(
 const CrawlPage = Type.Object(
   {
     url: Type.String(),
-    status_code: Nullable(Type.Integer({ description: 'The first answer\'s status; null when unreachable.' })),
+    external: Type.Boolean({ description: 'true: a URL of another host, a link checked rather than crawled.' }),
+    status_code: Nullable(Type.Integer({ description: 'The first answer\'s status; null when unreachable or not visited.' })),
     depth: Nullable(Type.Integer({ description: 'Clicks from the start page; null for a URL known only from a sitemap.' })),
     title: Nullable(Type.String()),
     content_type: Nullable(Type.String()),
     report_id: Nullable(Type.Integer()),
     score: Nullable(Type.Integer()),
     result: Nullable(oneOf(RESULTS)),
-    inlinks: Type.Integer({ description: 'Internal pages linking to it (known once the crawl is done).' }),
+    inlinks: Type.Integer({ description: 'Internal pages linking to it (known once the crawl is done); 0 for an unvisited URL.' }),
+    links_dropped: Type.Integer({ description: 'The page\'s distinct link targets past the first 1,000, ignored (not followed, not judged); 0 for most pages.' }),
     redirect_target: Nullable(Type.String()),
     error: Nullable(Type.String()),
+    reason: Nullable(oneOf(UNVISITED_REASONS, {
+      description: 'Why an unvisited URL was never fetched: max_pages (the crawl had analysed max_pages pages), max_depth (beyond it), limit (another bound: requests, redirects in a row), excluded, robots; null for a visited URL, or one still waiting while the crawl runs.',
+    })),
   },
   { $id: 'CrawlPage' },
 );
@@ -99,7 +118,7 @@ const CrawlIssue = Type.Object(
 export const CrawlResponse = ObjectEnvelope(Crawl, 200, { title: 'CrawlResponse', description: 'The crawl.' });
 export const CrawlQueuedResponse = ObjectEnvelope(Crawl, 202, { title: 'CrawlQueued', description: 'The crawl, stored and queued.' });
 export const CrawlListResponse = ListEnvelope(Crawl, { title: 'CrawlList', description: 'A page of the caller\'s crawls.' });
-export const CrawlPageListResponse = ListEnvelope(CrawlPage, { title: 'CrawlPageList', description: 'A page of the URLs the crawl reached.' });
+export const CrawlPageListResponse = ListEnvelope(CrawlPage, { title: 'CrawlPageList', description: 'A page of the URLs the crawl visited, or found and never fetched (state=unvisited).' });
 export const CrawlIssuesResponse = ObjectEnvelope(Type.Array(CrawlIssue), 200, { title: 'CrawlIssues', description: 'Site issues, by importance; empty until the crawl is done.' });
 export const CrawlDeletedResponse = Type.Object(
   { id: Type.Integer(), object: Type.Literal('crawl'), deleted: Type.Literal(true), status: Type.Literal(200) },

@@ -1,62 +1,93 @@
 // A crawled HTML page becomes a run of a report in the crawl's project: of the account's newest report
-// for that exact URL, else of a new one (docs/crawls.md). The run, the page's row and the links
-// it adds to the frontier are stored in one transaction, and only while the claim on the page holds:
-// a claim that ran out (its process was thought dead) stores nothing, so each page is stored once.
-// The same transaction claims the crawl's next page, so a page costs one commit, not two.
+// for that exact URL, else of a new one (docs/crawls.md). The run, the page's row (its facts in
+// columns), the URLs it links to added to the frontier (within its bound) and its links' rows are
+// stored in one transaction, in bulk statements, and only while the claim on the page holds: a claim
+// that ran out (its process was thought dead) stores nothing, so each page is stored once. The same
+// transaction claims the crawl's next page, so a page costs one commit, not two.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Analysis } from '../analysis/types.ts';
+import type { CrawlRow } from '../db/tables/crawl.table.ts';
+import type { Analysis, PageCrawlFacts } from '../analysis/types.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
+import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
+import { claimNextPageWithin, type Claim, type ClaimedPage, type ClaimingCrawl, type ClaimLimits } from '../repositories/crawl-claim.repository.ts';
 import { lockProject } from '../repositories/project.repository.ts';
 import { ANALYSIS_IN_PROGRESS, addRunLocked, insertReportInProject, newReportRow } from './report-run.ts';
 
 export interface CrawledPageInput {
   userId: number;
-  crawlId: number;
-  project: string;
-  privacy: number;
-  claim: crawlRepository.ClaimedPage;
+  crawl: Pick<CrawlRow, 'id' | 'project' | 'privacy' | 'max_pages'>;
+  /** the crawl's blocked sitemap URLs (the frontier's bound counts them) */
+  blocked: number;
+  claim: ClaimedPage;
   analysis: Analysis;
   /** the page's row outcome besides what the analysis gives (status, redirects) */
-  outcome: Partial<crawlRepository.CrawlPageOutcome>;
-  /** links the page adds to the frontier */
-  links: crawlRepository.FrontierEntry[];
+  outcome: Partial<frontierRepository.CrawlPageOutcome>;
   runsKept: number;
   /** claim the crawl's next page in the same transaction, with these limits (taken when it runs) */
-  claimNext?: { crawl: crawlRepository.ClaimingCrawl; limits: () => crawlRepository.ClaimLimits };
+  claimNext?: { crawl: ClaimingCrawl; limits: () => ClaimLimits };
 }
 
 interface StoredPage {
   /** false when the claim no longer held: nothing was stored */
   stored: boolean;
   /** the next page's claim, when asked for and the page was stored */
-  next?: crawlRepository.Claim;
+  next?: Claim;
+}
+
+/** New URLs the crawl's frontier may still store: 20 × max_pages rows, blocked ones included. */
+export function frontierRoom(crawl: Pick<CrawlRow, 'max_pages'>, counters: crawlRepository.CrawlCounters, blocked: number): number {
+  const stored = counters.pages_found - counters.pages_unstored + blocked;
+  return Math.max(0, crawlRepository.maxFrontierOf(crawl) - stored);
+}
+
+/** The page's facts as its row's columns. */
+function factColumns(facts: PageCrawlFacts | undefined): Partial<frontierRepository.CrawlPageOutcome> {
+  if (facts === undefined) return { html: 1 };
+  return {
+    html: 1,
+    title: facts.title,
+    noindex: facts.noindex ? 1 : 0,
+    description: facts.description,
+    canonical: facts.canonical,
+    canonical_blocked: facts.canonicalBlocked ? 1 : 0,
+    text_hash: facts.textHash,
+    hreflang: facts.hreflang.length > 0 ? JSON.stringify(facts.hreflang) : null,
+    links_dropped: facts.linksDropped ?? 0,
+  };
 }
 
 export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageInput): Promise<StoredPage> {
-  const { userId, project, analysis, claim, claimNext } = input;
+  const { userId, crawl, analysis, claim, claimNext } = input;
+  const facts = analysis.crawlFacts;
   const now = new Date().toISOString();
   try {
     return await db.transaction().execute(async (trx) => {
       // Counted as crawled at once (undone with the rest when the claim no longer holds).
-      const counters = await crawlRepository.lockCrawl(trx, input.crawlId, 1);
+      const counters = await crawlRepository.lockCrawl(trx, crawl.id, 1);
+      if (counters === undefined) throw new ClaimLost();
       // Then the project's row, as every change to a project's reports takes it (no lock cycles).
-      await lockProject(trx, userId, project);
+      await lockProject(trx, userId, crawl.project);
       const reportId = await storeRun(trx, input, now);
-      const stored = await crawlRepository.recordPage(trx, claim, {
-        ...input.outcome,
-        title: analysis.crawlFacts?.title ?? null,
-        report_id: reportId,
-        score: analysis.score,
-        result: analysis.result,
-        facts: JSON.stringify(analysis.crawlFacts ?? null),
-      });
+      const stored = await frontierRepository.recordPage(trx, claim, { ...input.outcome, ...factColumns(facts), report_id: reportId, score: analysis.score, result: analysis.result }, crawl.id);
       if (!stored) throw new ClaimLost();
-      const found = await crawlRepository.addToFrontier(trx, input.crawlId, input.links);
-      await crawlRepository.countOnCrawl(trx, input.crawlId, { found });
+      // A page known only from a sitemap has no click depth, and neither have the pages it leads to.
+      const depth = claim.depth === null ? null : claim.depth + 1;
+      const links = (facts?.links ?? []).map((url) => ({ url, depth, inSitemap: false }));
+      const found = await frontierRepository.addFoundUrls(trx, crawl.id, links, frontierRoom(crawl, counters, input.blocked));
+      const nofollow = new Set(facts?.nofollow ?? []);
+      const targets = links.flatMap(({ url }) => {
+        const toId = found.ids.get(url);
+        return toId === undefined ? [] : [{ toId, nofollow: nofollow.has(url) }];
+      });
+      await frontierRepository.insertLinks(trx, crawl.id, claim.id, targets);
+      const limitReached = found.unstored > 0 || (facts?.linksDropped ?? 0) > 0;
+      await crawlRepository.countOnCrawl(trx, crawl.id, { found: found.added + found.unstored, unstored: found.unstored, limitReached });
       if (claimNext === undefined) return { stored: true };
-      return { stored: true, next: await crawlRepository.claimNextPageWithin(trx, claimNext.crawl, claimNext.limits(), counters) };
+      // The counters as this page left them: the claim checks the bounds against them.
+      const after = { ...counters, pages_found: counters.pages_found + found.added + found.unstored, pages_unstored: counters.pages_unstored + found.unstored };
+      return { stored: true, next: await claimNextPageWithin(trx, claimNext.crawl, claimNext.limits(), after) };
     });
   } catch (error) {
     if (error instanceof ClaimLost) return { stored: false };
@@ -67,10 +98,11 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
 class ClaimLost extends Error {}
 
 async function storeRun(trx: Kysely<Database>, input: CrawledPageInput, now: string): Promise<number> {
-  const { userId, project, analysis } = input;
-  const existingId = await crawlRepository.latestReportIdFor(trx, userId, analysis.url);
-  if (existingId === undefined) {
-    const report = { userId, url: analysis.url, project, privacy: input.privacy, passwordHash: null, scheduling: { schedule: 'off', next_run_at: null } };
+  const { userId, analysis } = input;
+  const { project } = input.crawl;
+  const existingId = await reportRepository.findNewestReportIdOfUrl(trx, userId, analysis.url);
+  if (existingId === null) {
+    const report = { userId, url: analysis.url, project, privacy: input.crawl.privacy, passwordHash: null, scheduling: { schedule: 'off', next_run_at: null } };
     return insertReportInProject(trx, newReportRow(report, analysis, now), 'crawl');
   }
   const current = await reportRepository.findReportRow(trx, userId, existingId);

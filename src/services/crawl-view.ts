@@ -1,6 +1,6 @@
 // Crawls, their pages and their issues as the API shows them (docs/api.md, "Site audits (crawls)").
-import type { CrawlPageRow, CrawlRow, CrawlState } from '../db/tables/crawl.table.ts';
-import type { IssueRow } from '../repositories/crawl.repository.ts';
+import type { CrawlPageRow, CrawlRow, CrawlState, UnvisitedReason } from '../db/tables/crawl.table.ts';
+import type { IssueRow } from '../repositories/crawl-issue.repository.ts';
 
 export interface Crawl {
   id: number;
@@ -15,6 +15,12 @@ export interface Crawl {
   pages_found: number;
   pages_crawled: number;
   pages_failed: number;
+  /** HTTP requests sent to the crawled host so far (docs/crawls.md, "Bounds") */
+  requests: number;
+  /** a bound left part of the site unvisited, or dropped a page's links */
+  limit_reached: boolean;
+  /** URLs found and never fetched: pages_found - pages_visited */
+  pages_unvisited: number;
   score: number | null;
   result: 'good' | 'decent' | 'bad' | null;
   issues: { high: number; medium: number; low: number };
@@ -39,6 +45,10 @@ export function toCrawl(row: CrawlRow): Crawl {
     pages_found: row.pages_found,
     pages_crawled: row.pages_crawled,
     pages_failed: row.pages_failed,
+    requests: row.requests,
+    limit_reached: row.limit_reached === 1,
+    // Never below 0, even for a moment when a counter is updated before the other.
+    pages_unvisited: Math.max(0, row.pages_found - row.pages_visited),
     score: ended ? row.score : null,
     result: ended ? row.result : null,
     issues: { high: row.issues_high, medium: row.issues_medium, low: row.issues_low },
@@ -49,8 +59,30 @@ export function toCrawl(row: CrawlRow): Crawl {
   };
 }
 
+/** The bounds a crawl met: the reasons its URLs were left unvisited for, and whether a page's links were dropped. */
+export interface CrawlBounds {
+  reasons: UnvisitedReason[];
+  linksDropped: boolean;
+}
+
+/**
+ * What a crawl with limit_reached says of itself (the dashboard and the CLI): how many URLs found
+ * were not visited and which bounds were hit; null for a crawl that met none. Without `bounds` (not
+ * read) it names none.
+ */
+export function limitReachedSentence(crawl: Crawl, bounds: CrawlBounds | null): string | null {
+  if (!crawl.limit_reached) return null;
+  const hit: string[] = [...(bounds?.reasons ?? [])];
+  if (bounds?.linksDropped) hit.push('links per page');
+  const which = hit.length > 0 ? ` (${hit.join(', ')})` : '';
+  return `Limit reached: ${crawl.pages_unvisited.toLocaleString('en-US')} of ${crawl.pages_found.toLocaleString('en-US')} URLs found ` +
+    `were not visited${which}. The site checks judged only the pages visited.`;
+}
+
 export interface CrawlPage {
   url: string;
+  /** a URL of another host (a link checked, not crawled) */
+  external: boolean;
   status_code: number | null;
   depth: number | null;
   title: string | null;
@@ -59,14 +91,38 @@ export interface CrawlPage {
   score: number | null;
   result: 'good' | 'decent' | 'bad' | null;
   inlinks: number;
+  /** the page's distinct link targets past the first 1,000: not followed nor judged */
+  links_dropped: number;
   /** where its redirects end, when it redirects */
   redirect_target: string | null;
   error: string | null;
+  /** why a URL found was never fetched; null for a visited one, or one still waiting while the crawl runs */
+  reason: UnvisitedReason | null;
 }
 
 export function toCrawlPage(row: CrawlPageRow): CrawlPage {
+  // An unvisited URL was never requested: it has only its URL, depth and reason.
+  if (row.state !== 'done') {
+    return {
+      url: row.url,
+      external: false,
+      status_code: null,
+      depth: row.depth,
+      title: null,
+      content_type: null,
+      report_id: null,
+      score: null,
+      result: null,
+      inlinks: 0,
+      links_dropped: 0,
+      redirect_target: null,
+      error: null,
+      reason: row.reason,
+    };
+  }
   return {
     url: row.url,
+    external: false,
     status_code: row.status_code,
     depth: row.depth,
     title: row.title,
@@ -75,8 +131,10 @@ export function toCrawlPage(row: CrawlPageRow): CrawlPage {
     score: row.score,
     result: row.result,
     inlinks: row.inlinks,
+    links_dropped: row.links_dropped,
     redirect_target: row.redirect_target,
     error: row.error,
+    reason: null,
   };
 }
 

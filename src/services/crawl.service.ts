@@ -7,9 +7,12 @@ import { addressPolicy } from '../fetch/address-guard.ts';
 import { hostRefusal } from '../fetch/host-check.ts';
 import { readCrawlPages, type CrawlPageListQuery } from '../lists/crawls.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
-import { NotFoundError, QueueUnavailableError, ValidationError } from './errors.ts';
+import * as crawlIssueRepository from '../repositories/crawl-issue.repository.ts';
+import { boundsHit } from '../repositories/crawl-page-list.repository.ts';
+import { DEFAULT_CRAWLS_PER_ACCOUNT } from '../config.ts';
+import { NotFoundError, QueueUnavailableError, TooManyCrawlsError, ValidationError } from './errors.ts';
 import type { Page } from './types.ts';
-import { toCrawl, toCrawlIssues, type Crawl, type CrawlIssue, type CrawlPage } from './crawl-view.ts';
+import { toCrawl, toCrawlIssues, type Crawl, type CrawlBounds, type CrawlIssue, type CrawlPage } from './crawl-view.ts';
 import type { CrawlNotifier } from './crawl-jobs.ts';
 
 export interface StartCrawlInput {
@@ -21,6 +24,14 @@ export interface StartCrawlInput {
   render?: boolean;
 }
 
+export interface CrawlOverview {
+  crawl: Crawl;
+  pages: Page<CrawlPage>;
+  issues: CrawlIssue[] | null;
+  /** null unless limit_reached */
+  bounds: CrawlBounds | null;
+}
+
 export interface CrawlServiceSettings {
   allowPrivateUrls: boolean;
   publicAddressesForTests?: string[];
@@ -28,7 +39,15 @@ export interface CrawlServiceSettings {
   maxPages: number;
   /** A browser is configured: render=1 may be asked for. */
   renderingAvailable: boolean;
+  /** PAGEGRADE_CRAWLS_PER_ACCOUNT: crawls an account may have queued or running. */
+  crawlsPerAccount?: number;
 }
+
+/**
+ * What a refused crawl's Retry-After says: a crawl takes minutes, so asking again sooner than this
+ * would only be refused again.
+ */
+const CRAWL_LIMIT_RETRY_AFTER_SECONDS = 60;
 
 /**
  * The API's bounds and defaults for a crawl (max_pages is also bounded by PAGEGRADE_CRAWL_MAX_PAGES);
@@ -44,6 +63,7 @@ export function createCrawlService(
   settings: CrawlServiceSettings,
 ) {
   const policy = addressPolicy({ allowPrivate: settings.allowPrivateUrls, publicAddressesForTests: settings.publicAddressesForTests });
+  const crawlsPerAccount = settings.crawlsPerAccount ?? DEFAULT_CRAWLS_PER_ACCOUNT;
 
   async function owned(userId: number, id: number) {
     const row = await crawlRepository.findCrawl(db, userId, id);
@@ -52,7 +72,11 @@ export function createCrawlService(
   }
 
   return {
-    /** Validates and stores the crawl as queued, then queues its start; nothing is stored on a 422. */
+    /**
+     * Validates and stores the crawl as queued, then queues its start; nothing is stored on a 422,
+     * nor when the account already has its PAGEGRADE_CRAWLS_PER_ACCOUNT crawls under way (429,
+     * checked after the input and the address guard).
+     */
     async start(userId: number, input: StartCrawlInput): Promise<Crawl> {
       const target = parseTargetUrl(input.url);
       if (!target.ok) throw new ValidationError('url', target.message);
@@ -68,17 +92,24 @@ export function createCrawlService(
       const refusal = await hostRefusal(new URL(target.url).hostname, policy);
       if (refusal !== null) throw new ValidationError('url', `The url cannot be crawled: ${refusal}`);
       const now = new Date().toISOString();
-      const id = await crawlRepository.insertCrawl(db, {
-        user_id: userId,
-        url: target.url,
-        project: target.project,
-        state: 'queued',
-        max_pages: maxPages,
-        max_depth: maxDepth,
-        use_sitemap: input.sitemap === false ? 0 : 1,
-        privacy: input.privacy ?? 0,
-        render: input.render ? 1 : 0,
-        created_at: now,
+      // Counted and stored in one transaction: on SQLite transactions take turns, so two requests
+      // of one account cannot both pass the count.
+      const id = await db.transaction().execute(async (trx) => {
+        if ((await crawlRepository.countActiveCrawls(trx, userId)) >= crawlsPerAccount) {
+          throw new TooManyCrawlsError(crawlsPerAccount, CRAWL_LIMIT_RETRY_AFTER_SECONDS);
+        }
+        return crawlRepository.insertCrawl(trx, {
+          user_id: userId,
+          url: target.url,
+          project: target.project,
+          state: 'queued',
+          max_pages: maxPages,
+          max_depth: maxDepth,
+          use_sitemap: input.sitemap === false ? 0 : 1,
+          privacy: input.privacy ?? 0,
+          render: input.render ? 1 : 0,
+          created_at: now,
+        });
       });
       try {
         await queueStart(id);
@@ -106,11 +137,25 @@ export function createCrawlService(
       if (!(await crawlRepository.deleteCrawl(db, userId, id))) throw new NotFoundError();
     },
 
-    /** The crawl, a page of its pages, and its issues once it is done: what its web page shows, ownership checked once. */
-    async overview(userId: number, id: number, query: CrawlPageListQuery): Promise<{ crawl: Crawl; pages: Page<CrawlPage>; issues: CrawlIssue[] | null }> {
-      const crawl = toCrawl(await owned(userId, id));
-      const [pages, issues] = await Promise.all([readCrawlPages(db, id, query), crawl.state === 'done' ? issuesOf(id) : null]);
-      return { crawl, pages, issues };
+    /**
+     * The crawl, a page of its pages, its issues once it is done, and the bounds it met when it met
+     * any: what its web page shows, ownership checked once.
+     */
+    async overview(userId: number, id: number, query: CrawlPageListQuery): Promise<CrawlOverview> {
+      const row = await owned(userId, id);
+      const crawl = toCrawl(row);
+      const [pages, issues, bounds] = await Promise.all([
+        readCrawlPages(db, id, query),
+        crawl.state === 'done' ? issuesOf(id) : null,
+        crawl.limit_reached ? boundsOf(id, row.pages_unstored) : null,
+      ]);
+      return { crawl, pages, issues, bounds };
+    },
+
+    /** The bounds a crawl met (null when limit_reached is false), for the CLI's line that says so. */
+    async bounds(userId: number, id: number): Promise<CrawlBounds | null> {
+      const row = await owned(userId, id);
+      return row.limit_reached === 1 ? boundsOf(id, row.pages_unstored) : null;
     },
 
     /** The project's newest crawl, if it has one. */
@@ -125,7 +170,14 @@ export function createCrawlService(
     },
   };
 
+  async function boundsOf(id: number, unstored: number): Promise<CrawlBounds> {
+    const hit = await boundsHit(db, id);
+    // A URL a full frontier could not store is unvisited by the limit bound, though it has no row.
+    const reasons = unstored > 0 && !hit.reasons.includes('limit') ? [...hit.reasons, 'limit' as const] : hit.reasons;
+    return { reasons, linksDropped: hit.linksDropped };
+  }
+
   async function issuesOf(id: number): Promise<CrawlIssue[]> {
-    return toCrawlIssues(await crawlRepository.listIssues(db, id));
+    return toCrawlIssues(await crawlIssueRepository.listIssues(db, id));
   }
 }

@@ -29,3 +29,16 @@ export class QueueUnavailableError extends Error {
     super('The background queue is not available right now; retry shortly, or analyse without async.', { cause });
   }
 }
+
+/**
+ * A crawl refused because the account already has as many queued or running as it may
+ * (PAGEGRADE_CRAWLS_PER_ACCOUNT): 429 with Retry-After; nothing was stored.
+ */
+export class TooManyCrawlsError extends Error {
+  readonly status = 429;
+  readonly retryAfterSeconds: number;
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(`The account already has ${limit} crawls queued or running; start another when one has ended.`);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}

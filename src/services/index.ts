@@ -55,6 +55,8 @@ function fetchOptions(config: Config): FetchOptions {
     userAgent: config.userAgent,
     allowPrivate: config.allowPrivateUrls,
     publicAddressesForTests: config.publicAddressesForTests,
+    // Sitemaps and robots.txt are parsed on the analysis threads, off the event loop.
+    pool: config.analysisThreads > 0 ? analysisPool(config.analysisThreads) : undefined,
   };
 }
 
@@ -127,6 +129,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     runsKept: config.runsKept,
     claimMs: config.crawlClaimMs,
     sliceMs: 30_000,
+    pool: config.analysisThreads > 0 ? analysisPool(config.analysisThreads) : undefined,
   });
   const analysisJobs = createReportAnalysisJobs(db, analyze, notify, { runsKept: config.runsKept, alertScoreDrop: config.alertScoreDrop });
   // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
@@ -177,6 +180,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       allowPrivateUrls: config.allowPrivateUrls,
       publicAddressesForTests: config.publicAddressesForTests,
       maxPages: config.crawlMaxPages,
+      crawlsPerAccount: config.crawlsPerAccount,
       renderingAvailable: renderer !== null,
     }),
     /** Webhooks of each account, and sending them their events. */

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import type { Analysis, Verdict } from '../analysis/types.ts';
+import { packResults } from '../analysis/packed-results.ts';
 import * as reportRepository from '../repositories/report.repository.ts';
 import type { ReportListRow } from '../repositories/report.repository.ts';
 import { adjustProjectCounts, lockProject } from '../repositories/project.repository.ts';
@@ -45,7 +46,7 @@ function analysisColumns(analysis: Analysis) {
     issues_medium: analysis.issues.medium,
     issues_low: analysis.issues.low,
     page: JSON.stringify(analysis.page),
-    results: JSON.stringify(analysis.results),
+    results: analysis.packedResults ?? packResults(analysis.results),
     rendered: analysis.rendered === undefined ? null : JSON.stringify(analysis.rendered),
     generated_at: analysis.generatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 // Maps stored report rows to the API's report objects.
 import type { Report, ReportSummary, Privacy, ReportState } from './types.ts';
 import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/types.ts';
+import { unpackResults } from '../analysis/packed-results.ts';
 import type { ReportListRow } from '../repositories/report.repository.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
 
@@ -12,7 +13,7 @@ export function toReportSummary(row: ReportRowView): ReportSummary {
 }
 
 export function toReport(row: ReportRowView & { results: string | null; rendered?: string | null }): Report {
-  const results = row.results === null ? null : (JSON.parse(row.results) as Record<string, CheckResult>);
+  const results = row.results === null ? null : unpackResults(row.results);
   return withResults(toReportSummary(row), results, row.rendered ? (JSON.parse(row.rendered) as Rendered) : null);
 }
 

@@ -1,5 +1,6 @@
 // Maps stored runs to the API's run objects.
 import type { CheckResult, PageFacts } from '../analysis/types.ts';
+import { unpackResults } from '../analysis/packed-results.ts';
 import type { ReportRunRow } from '../db/tables/report-run.table.ts';
 import type { RunListRow } from '../repositories/report-run.repository.ts';
 import type { Run, RunSummary } from './types.ts';
@@ -22,7 +23,7 @@ export function toRun(row: ReportRunRow): Run {
   return {
     ...summary,
     page: JSON.parse(row.page) as PageFacts,
-    results: JSON.parse(row.results) as Record<string, CheckResult>,
+    results: unpackResults(row.results),
     rendered: row.rendered === null ? null : (JSON.parse(row.rendered) as Rendered),
     generated_at,
   };

@@ -1,9 +1,10 @@
 // Errors on web pages become pages: a form sent without a valid CSRF token, invalid filters, a report
 // that is not there, a body too large, and anything unexpected (logged, with the request id shown).
-// An analysis refused for now (too many at once) is the form again, saying so (analysisRefusal).
+// An analysis or a crawl refused for now (too many at once) is the form again, saying so
+// (analysisRefusal, crawlRefusal).
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
-import { NotFoundError, ValidationError } from '../services/errors.ts';
+import { NotFoundError, TooManyCrawlsError, ValidationError } from '../services/errors.ts';
 import { validationMessages } from '../schemas/validation-messages.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-errors.ts';
 import { isCsrfError } from './csrf.ts';
@@ -60,6 +61,17 @@ export function registerWebErrorHandler(app: FastifyInstance): void {
  */
 export function analysisRefusal(reply: FastifyReply, error: unknown): { status: number; message: string } | null {
   if (!(error instanceof TooManyAnalysesError)) return null;
+  reply.header('retry-after', String(error.retryAfterSeconds));
+  return { status: error.status, message: error.message };
+}
+
+/**
+ * A crawl refused because the account has as many queued or running as it may (TooManyCrawlsError),
+ * as the new-crawl form shows it: 429 with Retry-After set on the reply, and the sentence to show;
+ * null for any other error. The API maps the same error in src/http/errors.ts.
+ */
+export function crawlRefusal(reply: FastifyReply, error: unknown): { status: number; message: string } | null {
+  if (!(error instanceof TooManyCrawlsError)) return null;
   reply.header('retry-after', String(error.retryAfterSeconds));
   return { status: error.status, message: error.message };
 }

@@ -2,7 +2,7 @@
 // without an API key, in the envelope and conventions of the rest of the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';
-import { siteChecks } from '../../src/checks/site/index.ts';
+import { siteChecks } from '../../src/crawl/site-checks/index.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { body, expectJson, type Body } from '../support/api-fixtures.ts';
 

@@ -39,7 +39,7 @@ describe('pagegrade crawl', () => {
     expect(run.stderr).toContain('Gate failed: 1 site issue of importance high, and --fail-on-issues is high.');
     expect(run.code).toBe(1);
     const lines = (await readFile(csv, 'utf8')).split('\r\n');
-    expect(lines[0]).toBe('url,status_code,depth,title,content_type,report_id,score,result,inlinks,redirect_target,error');
+    expect(lines[0]).toBe('url,status_code,depth,title,content_type,report_id,score,result,inlinks,redirect_target,error,external,links_dropped,reason');
     expect(lines.filter((line) => line !== '').map((line) => line.split(',')[0]).slice(1)).toEqual(
       ['/', '/about', '/beans', '/gone'].map((path) => site.url(path)),
     );

@@ -68,6 +68,9 @@ describe.each(testDialects())('crawls through the API [%s]', (dialect) => {
     expect(crawl.pages_crawled).toBe(4);
     expect(crawl.pages_found).toBe(8);
     expect(crawl.pages_failed).toBe(0);
+    // Every request the site saw was the crawl's (robots.txt, probes and sitemaps included); no bound met.
+    expect(crawl.requests).toBe(site.requests.length);
+    expect(crawl).toMatchObject({ limit_reached: false, pages_unvisited: 0 });
     expect(crawl.score).toEqual(expect.any(Number));
     expect(site.requests).not.toContain('/private/x');
     expect(site.requests.filter((path) => path === '/a')).toHaveLength(1);
@@ -101,9 +104,9 @@ describe.each(testDialects())('crawls through the API [%s]', (dialect) => {
     const pagesCsv = await call(t, account, 'GET', `/api/v1/crawls/${queued.id}/pages?format=csv&status=4xx`);
     expect(pagesCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(pagesCsv.body.split('\r\n')).toEqual([
-      'url,status_code,depth,title,content_type,report_id,score,result,inlinks,redirect_target,error',
-      `${site.url('/about')},404,1,,text/html; charset=utf-8,,,,4,,`,
-      `${site.url('/missing')},404,1,,text/html; charset=utf-8,,,,1,,`,
+      'url,status_code,depth,title,content_type,report_id,score,result,inlinks,redirect_target,error,external,links_dropped,reason',
+      `${site.url('/about')},404,1,,text/html; charset=utf-8,,,,4,,,false,0,`,
+      `${site.url('/missing')},404,1,,text/html; charset=utf-8,,,,1,,,false,0,`,
       '',
     ]);
     const issuesCsv = (await call(t, account, 'GET', `/api/v1/crawls/${queued.id}/issues?format=csv`)).body.split('\r\n');

@@ -229,9 +229,9 @@ describe.each(testDialects())('crawl bugs found by the generated-site suite [%s]
     expect(depths).toEqual({ '/': 0, '/section/': 1, '/section/a1': 2 });
   });
 
-  // A sitemap-only page is fetched, but the pages only it links to have no click depth and are not:
-  // max_depth bounds the crawl however a page was found.
-  it('max_depth bounds the pages reached through a sitemap-only page', async () => {
+  // A sitemap-only page is fetched, and so are the pages only it leads to: they have no click depth,
+  // and max_depth bounds only the pages that have one (every link of every analysed page is checked).
+  it('max_depth bounds the linked pages, not those reached through a sitemap-only page', async () => {
     site.route('/robots.txt', text(`User-agent: *\nSitemap: ${site.url('/sitemap.xml')}\n`));
     site.route('/sitemap.xml', text(
       `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${site.url('/depth/listed')}</loc></url></urlset>`,
@@ -247,7 +247,10 @@ describe.each(testDialects())('crawl bugs found by the generated-site suite [%s]
     expect(crawl.state).toBe('done');
     expect(site.countOf('/depth/linked')).toBe(0);
     expect(site.countOf('/depth/listed')).toBe(1);
-    expect({ deeper: site.countOf('/depth/deeper'), deepest: site.countOf('/depth/deepest') }).toEqual({ deeper: 0, deepest: 0 });
+    expect({ deeper: site.countOf('/depth/deeper'), deepest: site.countOf('/depth/deepest') }).toEqual({ deeper: 1, deepest: 1 });
+    const depths = Object.fromEntries((await crawlPages(t, account, crawl.id)).map((page) => [new URL(page.url).pathname, page.depth]));
+    expect(depths).toMatchObject({ '/depth/': 0, '/depth/listed': null, '/depth/deeper': null, '/depth/deepest': null });
+    expect(crawl.limit_reached).toBe(true);
   });
 
   // href="/gone#" leads to /gone: the link is matched to its URL's row (broken link, inlinks, orphans).

@@ -196,7 +196,7 @@ describe.each(testDialects())('crawls on the dashboard [%s]', (dialect) => {
     expect(pagesCsv.headers['content-disposition']).toBe(`attachment; filename="crawl-${crawlId}-pages.csv"`);
     const apiPages = await call(t, account, 'GET', `/api/v1/crawls/${crawlId}/pages?format=csv&status=4xx`);
     expect(pagesCsv.body).toBe(apiPages.body);
-    expect(pagesCsv.body.split('\r\n')[0]).toBe('url,status_code,depth,title,content_type,report_id,score,result,inlinks,redirect_target,error');
+    expect(pagesCsv.body.split('\r\n')[0]).toBe('url,status_code,depth,title,content_type,report_id,score,result,inlinks,redirect_target,error,external,links_dropped,reason');
     expect(pagesCsv.body).toContain(`${site.url('/missing')},404,`);
 
     const all = await browser.get(`/dashboard/crawls/${crawlId}/pages.csv?status=&per_page=10`);

@@ -123,7 +123,7 @@ export const crawl: Command = {
     const directory = await mkdtemp(join(tmpdir(), 'pagegrade-crawl-'));
     try {
       const config = configFor(io.env, `sqlite:${join(directory, 'crawl.db')}`);
-      const outcome = await usingServices(config, async (services) => {
+      const { outcome, bounds } = await usingServices(config, async (services) => {
         const { account } = await services.accounts.createUser('cli@pagegrade.invalid', false);
         let started;
         try {
@@ -158,10 +158,12 @@ export const crawl: Command = {
           pages.push(...read.items);
           if (pages.length >= read.total || read.items.length === 0) break;
         }
-        return { crawl: current, issues, pages };
+        // Which bounds cut the crawl short, for the line that says so (not part of --json).
+        const bounds = await services.crawls.bounds(account.id, started.id);
+        return { outcome: { crawl: current, issues, pages }, bounds };
       });
       if (options.csv !== undefined) await writeCrawlCsv(options.csv, outcome.pages);
-      io.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : renderCrawlText(outcome, createStyle(wantsColour(io.stdout, io.env))));
+      io.stdout.write(options.json ? `${JSON.stringify(outcome, null, 2)}\n` : renderCrawlText(outcome, createStyle(wantsColour(io.stdout, io.env)), bounds));
       if (outcome.crawl.state !== 'done') {
         io.stderr.write(`The crawl failed: ${outcome.crawl.error ?? outcome.crawl.state}\n`);
         return 3;

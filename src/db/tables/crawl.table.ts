@@ -39,6 +39,16 @@ export interface CrawlsTable {
   job_generation: Generated<number>;
   /** when the current generation's jobs were queued; null: when the crawl was made */
   jobs_queued_at: string | null;
+  /** HTTP requests sent to the crawled host so far (robots.txt, sitemaps there, probes, pages, retries) */
+  requests: Generated<number>;
+  /** URLs of the host fetched (whatever the answer): pages_found - pages_visited were never fetched */
+  pages_visited: Generated<number>;
+  /** URLs found while the frontier was full: counted in pages_found (once per linking page), never stored */
+  pages_unstored: Generated<number>;
+  /** 1: a bound left part of the site unvisited (or dropped a page's links) */
+  limit_reached: Generated<number>;
+  /** while the crawl's start requests (robots.txt, sitemaps, probes) are under way: they count as in flight on the host */
+  start_lease_until: string | null;
 }
 
 type CrawlPageState = 'pending' | 'fetching' | 'done' | 'blocked';
@@ -68,8 +78,35 @@ export interface CrawlPagesTable {
   score: number | null;
   result: ReportResult | null;
   inlinks: Generated<number>;
-  /** JSON of PageCrawlFacts (HTML pages) */
-  facts: string | null;
+  /** why a URL found was never fetched; null for a visited one (or one still waiting) */
+  reason: UnvisitedReason | null;
+  /** redirects in a row that led here from the first URL found by a link, a sitemap or as the start */
+  redirects: Generated<number>;
+  /** the page's distinct link targets past the first 1,000: ignored, counted */
+  links_dropped: Generated<number>;
+  /** 1: an analysed HTML page; the facts below are set for these only */
+  html: Generated<number>;
+  noindex: Generated<number>;
+  description: string | null;
+  /** its valid canonical, absolute and normalised */
+  canonical: string | null;
+  /** 1: the canonical is a URL of the host that robots.txt disallows */
+  canonical_blocked: Generated<number>;
+  text_hash: string | null;
+  /** JSON array of {lang, url}; null without alternates */
+  hreflang: string | null;
+}
+
+export const UNVISITED_REASONS = ['max_pages', 'max_depth', 'limit', 'excluded', 'robots'] as const;
+export type UnvisitedReason = (typeof UNVISITED_REASONS)[number];
+
+/** One recorded link of an analysed page to a URL of the crawl (both crawl_pages ids). */
+export interface CrawlLinksTable {
+  crawl_id: number;
+  to_id: number;
+  from_id: number;
+  /** 1: some link from the page to the target carries rel=nofollow */
+  nofollow: Generated<number>;
 }
 
 /** Politeness per host across crawls and processes: no request to it before next_fetch_at (ISO-8601 UTC). */

@@ -13,6 +13,7 @@ import { CRAWL_LIMITS } from '../../services/crawl.service.ts';
 import { csvStream, sendCsv } from '../../csv/csv.ts';
 import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS } from '../../csv/crawl-columns.ts';
 import { csrfToken } from '../csrf.ts';
+import { crawlRefusal } from '../errors.ts';
 import { sendPage } from '../render.ts';
 import { dashboardNav, requireSignIn, signedInAccount } from '../session.ts';
 import { confirmDeletePage } from '../views/confirm-delete.ts';
@@ -136,6 +137,8 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.redirect(`/dashboard/crawls/${crawl.id}`, 303);
       } catch (error) {
         if (error instanceof ValidationError) return showForm({ [error.field]: [error.message] });
+        const refused = crawlRefusal(reply, error);
+        if (refused) return showForm({ crawl: [refused.message] }, refused.status);
         if (error instanceof QueueUnavailableError) {
           return showForm({ crawl: ['The background queue is not available right now, so the crawl could not start; try again shortly.'] }, 503);
         }
@@ -151,9 +154,18 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = signedInAccount(request).id;
       const id = parseId(request.params.id);
       const q = request.query;
-      const filters = { status: q.status, result: q.result, sort_by: q.sort_by ?? 'url', sort: q.sort ?? 'asc', per_page: q.per_page ?? 100 };
-      const { crawl, pages, issues } = await crawls.overview(accountId, id, { status: filters.status, result: filters.result, ...listWindow(filters, q.page) });
-      return sendPage(reply, 200, crawlPage({ nav: dashboardNav(request, reply, 'crawls'), crawl, issues, pages, filters }));
+      // The defaults (visited, internal) stay out of the links the page makes, as the others' do.
+      const state = q.state === 'visited' ? undefined : q.state;
+      const scope = q.scope === 'internal' ? undefined : q.scope;
+      const filters = { state, scope, status: q.status, result: q.result, sort_by: q.sort_by ?? 'url', sort: q.sort ?? 'asc', per_page: q.per_page ?? 100 };
+      const { crawl, pages, issues, bounds } = await crawls.overview(accountId, id, {
+        state: filters.state,
+        scope: filters.scope,
+        status: filters.status,
+        result: filters.result,
+        ...listWindow(filters, q.page),
+      });
+      return sendPage(reply, 200, crawlPage({ nav: dashboardNav(request, reply, 'crawls'), crawl, issues, bounds, pages, filters }));
     },
   );
 
@@ -166,6 +178,8 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = parseId(request.params.id);
       const q = request.query;
       const rows = lists.crawlPageRows(signedInAccount(request).id, id, {
+        state: q.state,
+        scope: q.scope,
         status: q.status,
         result: q.result,
         sortBy: q.sort_by ?? 'url',

@@ -1,10 +1,10 @@
 // A crawl's site issues: each site check that found something, with its importance, how many findings,
 // why it matters, how to fix it, and its findings naming the pages involved. Item shapes are those of
-// src/checks/site/*; an item of an unknown shape is shown as its fields. Long lists are collapsed
+// src/crawl/site-checks/*; an item of an unknown shape is shown as its fields. Long lists are collapsed
 // (<details>) behind their count. Everything in an item came from the crawled site and is escaped.
 import type { Importance } from '../../checks/check.ts';
-import { siteChecks } from '../../checks/site/index.ts';
-import type { SiteCheckDefinition } from '../../checks/site/site-check.ts';
+import { siteChecks } from '../../crawl/site-checks/index.ts';
+import type { SiteCheckDefinition } from '../../crawl/site-checks/site-check.ts';
 import type { CrawlIssue } from '../../services/crawl-view.ts';
 import { html, httpUrlOrNull, withCodeSpans, type SafeHtml } from '../html.ts';
 import { clip, more, renderValue } from './check-value.ts';
@@ -70,7 +70,7 @@ function quoted(text: string | null): SafeHtml {
   return text === null ? html`<span class="none">none</span>` : html`<q>${clip(text)}</q>`;
 }
 
-/** Each site check's findings in words; the keys are those its file under src/checks/site/ writes. */
+/** Each site check's findings in words; the keys are those its file under src/crawl/site-checks/ writes. */
 const ITEM_RENDERERS: Record<string, (item: Item) => SafeHtml> = {
   broken_links(item) {
     const status = numberOf(item, 'status_code');

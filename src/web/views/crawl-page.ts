@@ -1,7 +1,8 @@
 // A crawl's page on the dashboard: the start URL, state and progress (refreshing itself while the crawl
-// is under way), then the site score, the site issues with the pages they name, and the table of every
-// page reached with the pages list's filters, sort and paging; CSV downloads of both.
-import type { Crawl, CrawlIssue, CrawlPage } from '../../services/crawl-view.ts';
+// is under way), then the site score, the bounds it met (if any), the site issues with the pages they
+// name, and the table of every URL visited (or found and never fetched) with the pages list's filters,
+// sort and paging; CSV downloads of both.
+import { limitReachedSentence, type Crawl, type CrawlBounds, type CrawlIssue, type CrawlPage } from '../../services/crawl-view.ts';
 import type { Page } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { verdictChip } from './analysis-state.ts';
@@ -17,6 +18,8 @@ import { scoreWithVerdict } from './score-ring.ts';
 const PAGE_STATUS_FILTERS = ['2xx', '3xx', '4xx', '5xx', 'failed'] as const;
 
 interface CrawlPageFilters {
+  state?: 'visited' | 'unvisited';
+  scope?: 'internal' | 'external';
   status?: (typeof PAGE_STATUS_FILTERS)[number];
   result?: 'good' | 'decent' | 'bad';
   sort_by: 'url' | 'depth' | 'score' | 'inlinks';
@@ -29,6 +32,8 @@ export interface CrawlPageOptions {
   crawl: Crawl;
   /** The site issues once the crawl is done; null before. */
   issues: readonly CrawlIssue[] | null;
+  /** The bounds the crawl met; null unless limit_reached. */
+  bounds: CrawlBounds | null;
   pages: Page<CrawlPage>;
   filters: CrawlPageFilters;
 }
@@ -119,7 +124,26 @@ function summary(crawl: Crawl): SafeHtml {
 </section>`;
 }
 
-function statusCell(page: CrawlPage): SafeHtml {
+/** The sentence of a crawl a bound cut short, with a link to the URLs it left unvisited; nothing otherwise. */
+function limitNotice(crawl: Crawl, bounds: CrawlBounds | null): SafeHtml | '' {
+  const sentence = limitReachedSentence(crawl, bounds);
+  if (sentence === null) return '';
+  const unvisited = `${listHref(`/dashboard/crawls/${crawl.id}`, { state: 'unvisited' })}#pages`;
+  return html`<p class="notice crawl-limit" role="status">${sentence} <a href="${unvisited}">See the URLs not visited</a></p>`;
+}
+
+const REASON_LABELS: Record<NonNullable<CrawlPage['reason']>, string> = {
+  max_pages: 'not visited: max_pages reached',
+  max_depth: 'not visited: beyond max_depth',
+  limit: 'not visited: a bound of the crawl',
+  excluded: 'not visited: excluded',
+  robots: 'not visited: robots.txt disallows it',
+};
+
+function statusCell(page: CrawlPage, state: CrawlPageFilters['state']): SafeHtml {
+  if (state === 'unvisited') {
+    return html`<span class="none">${page.reason === null ? 'waiting' : REASON_LABELS[page.reason]}</span>`;
+  }
   if (page.status_code === null) {
     return html`<span class="http-status http-status--failed">failed</span>${page.error ? html`<span class="muted">${page.error}</span>` : ''}`;
   }
@@ -135,14 +159,14 @@ function pageNote(page: CrawlPage): SafeHtml | '' {
   return '';
 }
 
-function pageRow(page: CrawlPage): SafeHtml {
+function pageRow(page: CrawlPage, state: CrawlPageFilters['state']): SafeHtml {
   const label = shortUrl(page.url, 120);
   return html`<tr>
   <td data-label="Page">${page.report_id === null
     ? html`<span class="report-link url">${label}</span>`
     : html`<a class="report-link" href="/reports/${page.report_id}">${label}</a>`}
     ${pageNote(page)}</td>
-  <td data-label="Status">${statusCell(page)}</td>
+  <td data-label="Status">${statusCell(page, state)}</td>
   <td data-label="Depth">${page.depth === null ? html`<span class="none">sitemap only</span>` : formatNumber(page.depth)}</td>
   <td data-label="Score">${verdictChip(page, html`<span class="none">not analysed</span>`)}</td>
   <td data-label="Inlinks">${formatNumber(page.inlinks)}</td>
@@ -151,6 +175,13 @@ function pageRow(page: CrawlPage): SafeHtml {
 
 function pagesFilters(crawlId: number, filters: CrawlPageFilters): SafeHtml {
   return html`<form method="get" action="/dashboard/crawls/${crawlId}#pages" class="filters" role="search" aria-label="Filter pages">
+  <div class="field">
+    <label for="state">URLs</label>
+    <select id="state" name="state">
+      ${selectOption('', 'Visited', filters.state !== 'unvisited')}
+      ${selectOption('unvisited', 'Found, not visited', filters.state === 'unvisited')}
+    </select>
+  </div>
   <div class="field">
     <label for="status">HTTP status</label>
     <select id="status" name="status">
@@ -167,24 +198,27 @@ function pagesFilters(crawlId: number, filters: CrawlPageFilters): SafeHtml {
 function pagesSection(crawl: Crawl, pages: Page<CrawlPage>, filters: CrawlPageFilters): SafeHtml {
   const path = `/dashboard/crawls/${crawl.id}`;
   const filtered = Boolean(filters.status || filters.result);
+  const unvisited = filters.state === 'unvisited';
   return html`<section class="crawl-pages" id="pages" aria-labelledby="pages-heading">
   <h2 id="pages-heading">Pages</h2>
-  <p>Every URL of the site the crawl reached. An analysed page links to its report.</p>
+  <p>${unvisited
+    ? 'The URLs of the site the crawl found and never fetched, each with the reason.'
+    : 'Every URL of the site the crawl visited. An analysed page links to its report.'}</p>
   ${pagesFilters(crawl.id, filters)}
   ${pages.total === 0
     ? html`<p class="empty">${filtered
       ? html`No page matches these filters. <a href="${path}#pages">Show all pages</a>`
-      : 'No page has been reached yet.'}</p>`
+      : unvisited ? 'Every URL found was visited.' : 'No page has been reached yet.'}</p>`
     : html`<div class="table-wrap"><table class="list-table crawl-pages-table">
   ${sortedCaption('Pages', SORT_KEYS, filters)}
   <thead><tr><th scope="col">Page</th><th scope="col">Status</th><th scope="col">Depth</th><th scope="col">Score</th><th scope="col">Inlinks</th></tr></thead>
-  <tbody>${pages.items.map(pageRow)}</tbody>
+  <tbody>${pages.items.map((page) => pageRow(page, filters.state))}</tbody>
 </table></div>
 ${pagination(path, { ...filters }, pages, 'pages', 'pages')}`}
 </section>`;
 }
 
-export function crawlPage({ nav, crawl, issues, pages, filters }: CrawlPageOptions): SafeHtml {
+export function crawlPage({ nav, crawl, issues, bounds, pages, filters }: CrawlPageOptions): SafeHtml {
   const { per_page: _perPage, ...exported } = filters;
   const outcome = crawl.state === 'done' && crawl.score !== null && crawl.result !== null
     ? `${crawl.score}/100 (${crawl.result})`
@@ -198,6 +232,7 @@ export function crawlPage({ nav, crawl, issues, pages, filters }: CrawlPageOptio
 ${header(crawl, exported)}
 ${progressSection(crawl)}
 ${crawl.state === 'done' ? summary(crawl) : ''}
+${limitNotice(crawl, bounds)}
 ${issues ? siteIssuesSection(issues) : ''}
 ${pagesSection(crawl, pages, filters)}
 </article>`,

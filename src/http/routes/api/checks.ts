@@ -2,7 +2,7 @@
 // can show what each id of a report's `results` or a crawl's issues means and how to fix it.
 import type { FastifyInstance } from 'fastify';
 import { allChecks } from '../../../checks/index.ts';
-import { siteChecks } from '../../../checks/site/index.ts';
+import { siteChecks } from '../../../crawl/site-checks/index.ts';
 import { WEIGHTS } from '../../../scoring/score.ts';
 import { CheckDescription, CheckListResponse } from '../../../schemas/checks.ts';
 import { allowOnly } from '../../method-not-allowed.ts';

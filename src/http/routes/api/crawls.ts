@@ -33,7 +33,9 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Start a site audit',
-        description: 'Stores the crawl and queues it (202). Every HTML page it reaches becomes a run of a report in the project.',
+        description:
+          'Stores the crawl and queues it (202). Every HTML page it reaches becomes a run of a report in the project. ' +
+          'An account with PAGEGRADE_CRAWLS_PER_ACCOUNT crawls queued or running is answered 429 with Retry-After, nothing stored.',
         body: StartCrawlBody,
         consumes,
         response: { 202: CrawlQueuedResponse, ...commonErrorResponses },
@@ -97,8 +99,8 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The URLs a crawl reached',
-        description: 'format=csv answers every matching page as pages.csv instead of one page.',
+        summary: 'The URLs a crawl visited, or found and never fetched',
+        description: 'state=unvisited lists the URLs found and never fetched, each with its reason. format=csv answers every matching URL as pages.csv instead of one page.',
         params: CrawlIdParams,
         querystring: CrawlPageListQuery,
         response: {
@@ -109,14 +111,14 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { status, result, sort_by: sortBy = 'url', sort = 'asc', page = 1, per_page: perPage = 100 } = request.query;
+      const { state, scope, status, result, sort_by: sortBy = 'url', sort = 'asc', page = 1, per_page: perPage = 100 } = request.query;
       if (request.query.format === 'csv') {
-        const rows = lists.crawlPageRows(request.account.id, parseId(request.params.id), { status, result, sortBy, sort });
+        const rows = lists.crawlPageRows(request.account.id, parseId(request.params.id), { state, scope, status, result, sortBy, sort });
         return sendCsv(reply, 'pages.csv', await csvStream(CRAWL_PAGE_CSV_COLUMNS, rows));
       }
-      const pages = await lists.crawlPages(request.account.id, parseId(request.params.id), { status, result, sortBy, sort, page, perPage });
+      const pages = await lists.crawlPages(request.account.id, parseId(request.params.id), { state, scope, status, result, sortBy, sort, page, perPage });
       const { sort_by, per_page } = request.query;
-      return listEnvelope(request, pages, { status, result, sort_by, sort: request.query.sort, per_page });
+      return listEnvelope(request, pages, { state, scope, status, result, sort_by, sort: request.query.sort, per_page });
     },
   );
 

@@ -1,0 +1,58 @@
+// The finish of a large crawl on a SQLite file: a few seconds for 200,000 pages and 2,000,000 links,
+// and the main thread never held long: a 10 ms timer, as /health is, keeps its pace meanwhile. What
+// is asserted is the CPU the process spent between two turns of the timer (the main thread's work,
+// plus whatever threads ran), since on a loaded machine the wall-clock gap also counts the time the
+// scheduler gave other processes; both are printed.
+import { expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/support/databases.ts';
+import { finishCrawl } from '../services/crawl-finish.ts';
+import { writeSyntheticCrawl } from './site-synthetic.ts';
+
+const PAGES = 200_000;
+
+it('finishes a crawl of 200,000 pages and 2,000,000 links in seconds, the event loop never blocked for long', async () => {
+  const database = await openTestDatabase('sqlite');
+  try {
+    const { db } = database;
+    const { id: userId } = await db.insertInto('users').values({ email: 'scale@example.com', is_admin: 0, created_at: '2026-12-02T10:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
+    const crawl = await db
+      .insertInto('crawls')
+      .values({ user_id: userId, url: 'https://example.com/', project: 'example.com', state: 'running', max_pages: PAGES, max_depth: 5, use_sitemap: 1, privacy: 0, render: 0, created_at: '2026-12-02T10:00:00.000Z' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const links = writeSyntheticCrawl(database.databaseUrl.slice('sqlite:'.length), crawl.id, { pages: PAGES, linksPerPage: 10 });
+    expect(links).toBeGreaterThan(1_500_000);
+
+    let longestGap = 0;
+    let mostCpuBetweenTurns = 0;
+    let last = performance.now();
+    let lastCpu = process.cpuUsage();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      const cpu = process.cpuUsage(lastCpu);
+      longestGap = Math.max(longestGap, now - last);
+      mostCpuBetweenTurns = Math.max(mostCpuBetweenTurns, (cpu.user + cpu.system) / 1000);
+      last = now;
+      lastCpu = process.cpuUsage();
+    }, 10);
+    const started = performance.now();
+    try {
+      expect(await finishCrawl(db, crawl)).toBe(true);
+    } finally {
+      clearInterval(timer);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`finish of ${PAGES} pages, ${links} links: ${seconds.toFixed(1)} s, longest timer gap ${longestGap.toFixed(0)} ms, most CPU between two turns ${mostCpuBetweenTurns.toFixed(0)} ms`);
+    expect(seconds).toBeLessThan(15);
+    expect(mostCpuBetweenTurns).toBeLessThan(100);
+
+    const ended = await db.selectFrom('crawls').selectAll().where('id', '=', crawl.id).executeTakeFirstOrThrow();
+    expect(ended).toMatchObject({ state: 'done', limit_reached: 1 });
+    const issues = await db.selectFrom('crawl_issues').select(['check_id', 'count']).where('crawl_id', '=', crawl.id).execute();
+    expect(issues.find((issue) => issue.check_id === 'broken_links')!.count).toBeGreaterThan(100);
+    const home = await db.selectFrom('crawl_pages').select('inlinks').where('crawl_id', '=', crawl.id).where('url', '=', 'https://example.com/blog/1').executeTakeFirstOrThrow();
+    expect(home.inlinks).toBeGreaterThan(PAGES / 2);
+  } finally {
+    await database.destroy();
+  }
+}, 60_000);

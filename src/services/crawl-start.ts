@@ -1,0 +1,96 @@
+// `crawl.start`: robots.txt, the origin's facts and the sitemaps, each request under the host's bounds
+// (crawl-start-requests.ts), then the frontier seeded (the start page, the sitemaps' URLs) and the work
+// jobs queued. Safe to run again: seeds already stored are merged, not counted twice.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { CrawlRow } from '../db/tables/crawl.table.ts';
+import { addressPolicy } from '../fetch/address-guard.ts';
+import type { AuxContext } from '../fetch/aux-request.ts';
+import { fetchRobotsTxt, gatherOriginFactsOneAtATime } from '../fetch/origin-facts.ts';
+import { loadCrawlRobots, type CrawlRobots } from '../crawl/crawl-robots.ts';
+import { readSitemapUrls } from '../crawl/sitemap-urls.ts';
+import * as crawlRepository from '../repositories/crawl.repository.ts';
+import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
+import { beginStartRequests } from './crawl-start-requests.ts';
+import { toCrawl } from './crawl-view.ts';
+import { isCurrent, queueCrawlWork, type CrawlJob, type CrawlJobSettings, type CrawlNotifier, type Enqueue } from './crawl-work-queue.ts';
+
+const MAX_SITEMAP_FILES = 50;
+/**
+ * Sitemap URLs matched against robots.txt and stored per step: a short transaction each, with the
+ * event loop let run between (better-sqlite3 is synchronous), so a million seeds never hold it long.
+ */
+const SEEDS_PER_STEP = 2_000;
+/**
+ * The start's deadline beyond its requests' own time: the waits for the host's turns (Crawl-delay
+ * spaces even the start requests) are under it too.
+ */
+const START_WAIT_ALLOWANCE_MS = 5 * 60_000;
+
+export function createCrawlStart(db: Kysely<Database>, enqueue: Enqueue, notify: CrawlNotifier, settings: CrawlJobSettings) {
+  /** The start page robots.txt disallows: the crawl fails without a page fetched. */
+  async function refuse(crawl: CrawlRow): Promise<void> {
+    const now = new Date().toISOString();
+    const error = 'robots.txt does not allow the start page to be crawled.';
+    await crawlRepository.moveCrawlState(db, crawl.id, ['queued', 'running'], 'failed', { error, started_at: now, finished_at: now });
+    const ended = await crawlRepository.findCrawlById(db, crawl.id);
+    if (ended !== undefined) await notify(crawl.user_id, async () => toCrawl(ended));
+  }
+
+  /** The sitemaps' URLs into the frontier, a step at a time; those robots.txt disallows stored as blocked. */
+  async function seedSitemapUrls(crawl: CrawlRow, urls: readonly string[], robots: CrawlRobots): Promise<void> {
+    for (let start = 0; start < urls.length; start += SEEDS_PER_STEP) {
+      const some = urls.slice(start, start + SEEDS_PER_STEP);
+      const allowed = await robots.allowed(some);
+      // The start URL is stored already: the sitemap mark merges into its row (its depth stays 0).
+      const seeds = some.map((url, index) => ({ url, depth: null, inSitemap: true, blocked: !allowed[index] && url !== crawl.url }));
+      await db.transaction().execute(async (trx) => {
+        await crawlRepository.lockCrawl(trx, crawl.id);
+        const found = await frontierRepository.addToFrontier(trx, crawl.id, seeds.filter((seed) => !seed.blocked));
+        await frontierRepository.addToFrontier(trx, crawl.id, seeds.filter((seed) => seed.blocked));
+        await crawlRepository.countOnCrawl(trx, crawl.id, { found });
+      });
+      await new Promise(setImmediate);
+    }
+  }
+
+  return async function start(job: CrawlJob): Promise<void> {
+    const crawl = await crawlRepository.findCrawlById(db, job.crawlId);
+    if (crawl === undefined || (crawl.state !== 'queued' && crawl.state !== 'running') || !isCurrent(crawl, job)) return;
+    const origin = new URL(crawl.url).origin;
+    const signal = AbortSignal.timeout(settings.fetch.timeoutMs * 3 + START_WAIT_ALLOWANCE_MS);
+    const requests = await beginStartRequests(db, crawl, { concurrency: settings.concurrency, leaseMs: settings.claimMs, signal });
+    if (requests === undefined) return;
+    try {
+      const context: AuxContext & { onRequest?: (url: URL) => Promise<void> } = { options: settings.fetch, policy: addressPolicy(settings.fetch), signal, onRequest: requests.onRequest };
+      const robotsAnswer = await fetchRobotsTxt(origin, context);
+      const robots = await loadCrawlRobots(robotsAnswer.statusCode === 200 ? robotsAnswer.body : null, settings.fetch.userAgent, settings.pool);
+      await requests.obeyDelay(robots.delayMs);
+      if (!(await robots.allowed([crawl.url]))[0]) return await refuse(crawl);
+      // What the page checks need from the origin, one request at a time, kept with the crawl for
+      // every page it analyses.
+      const originFacts = await gatherOriginFactsOneAtATime(crawl.url, context, robotsAnswer);
+      // The start URL first: the crawl's rows all come after its row (settleUnvisited walks from it).
+      await db.transaction().execute(async (trx) => {
+        await crawlRepository.lockCrawl(trx, crawl.id);
+        const found = await frontierRepository.addToFrontier(trx, crawl.id, [{ url: crawl.url, depth: 0, inSitemap: false }]);
+        await crawlRepository.countOnCrawl(trx, crawl.id, { found });
+      });
+      if (crawl.use_sitemap === 1) {
+        const site = { origin, robotsTxt: robots.text, host: crawl.project };
+        const listed = await readSitemapUrls(site, context, { maxUrls: crawl.max_pages, maxSitemaps: MAX_SITEMAP_FILES });
+        await seedSitemapUrls(crawl, listed.urls, robots);
+      }
+      const now = new Date().toISOString();
+      const running = await crawlRepository.moveCrawlState(db, crawl.id, ['queued', 'running'], 'running', {
+        origin_facts: JSON.stringify(originFacts),
+        crawl_delay_ms: robots.delayMs,
+        started_at: crawl.started_at ?? now,
+        start_lease_until: null,
+      });
+      if (running) await queueCrawlWork(enqueue, crawl.id, crawl.job_generation, settings.concurrency);
+    } finally {
+      await requests.release();
+    }
+  };
+}
