@@ -32,4 +32,20 @@ forEachDialect('the finish of a crawl', (database) => {
     expect(await finishCrawl(db, crawl)).toBe(true);
     expect(await db.selectFrom('crawls').select(['limit_reached', 'score']).where('id', '=', site.crawlId).executeTakeFirstOrThrow()).toEqual({ limit_reached: 0, score: 80 });
   });
+
+  it('is run by one of the jobs that go idle together; the turn of one whose process died runs out', async () => {
+    const { db } = database();
+    const site = await siteOf(db, { '/': { score: 80, links: ['/a'] }, '/a': { score: 80 } });
+    const crawl = await db.selectFrom('crawls').selectAll().where('id', '=', site.crawlId).executeTakeFirstOrThrow();
+    // Another job took the turn a minute ago and is still at it (or died): this one leaves it.
+    const taken = new Date(Date.now() + 60_000).toISOString();
+    await db.updateTable('crawls').set({ finishing_until: taken }).where('id', '=', crawl.id).execute();
+    expect(await Promise.all([finishCrawl(db, crawl), finishCrawl(db, crawl)])).toEqual([false, false]);
+    expect((await db.selectFrom('crawls').select('state').where('id', '=', crawl.id).executeTakeFirstOrThrow()).state).toBe('running');
+    // Its turn ran out: the next job finishes the crawl, once.
+    await db.updateTable('crawls').set({ finishing_until: new Date(Date.now() - 1).toISOString() }).where('id', '=', crawl.id).execute();
+    const finishes = await Promise.all([finishCrawl(db, crawl), finishCrawl(db, crawl), finishCrawl(db, crawl)]);
+    expect(finishes.filter(Boolean)).toHaveLength(1);
+    expect((await db.selectFrom('crawls').select('state').where('id', '=', crawl.id).executeTakeFirstOrThrow()).state).toBe('done');
+  });
 });

@@ -135,3 +135,18 @@ export async function countActiveCrawls(db: DbExecutor, userId: number): Promise
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/**
+ * Takes the turn to finish a running crawl until `until`, if no other job holds it now (or its holder's
+ * turn ran out: its process died); returns whether this job has it.
+ */
+export async function takeFinishTurn(db: DbExecutor, id: number, now: string, until: string): Promise<boolean> {
+  const result = await db
+    .updateTable('crawls')
+    .set({ finishing_until: until })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where((eb) => eb.or([eb('finishing_until', 'is', null), eb('finishing_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

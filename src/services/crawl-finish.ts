@@ -21,10 +21,21 @@ import * as crawlIssueRepository from '../repositories/crawl-issue.repository.ts
 import { verdictFor } from '../scoring/score.ts';
 
 /** Stores the crawl's findings and ends it; false when another job ended (or someone cancelled) it first. */
+/**
+ * How long one job's turn to finish a crawl lasts. The other work jobs, finding it taken, end their
+ * chains, so no job runs the finish again while its holder lives, however long it takes; when the
+ * holder's process died, the lost-job sweep queues the crawl's work again and the first job after the
+ * turn ran out finishes the crawl.
+ */
+const FINISH_TURN_MS = 2 * 60_000;
+
 export async function finishCrawl(db: Kysely<Database>, crawl: CrawlRow, onCheckFailure?: SiteCheckFailureLogger): Promise<boolean> {
   // The row as it is now: its requests counted up to the last page.
   const current = (await crawlRepository.findCrawlById(db, crawl.id)) ?? crawl;
   if (current.state !== 'running') return false;
+  // Every work job of the crawl goes idle at about the same moment: one finishes, the others leave.
+  const now = Date.now();
+  if (!(await crawlRepository.takeFinishTurn(db, crawl.id, new Date(now).toISOString(), new Date(now + FINISH_TURN_MS).toISOString()))) return false;
   const site = await openStoredSite(db, crawl.id, crawl.url);
   await settleUnvisited(site, current);
   await storeInlinks(site);

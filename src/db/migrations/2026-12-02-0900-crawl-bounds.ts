@@ -43,6 +43,9 @@ async function addColumns(db: Kysely<any>): Promise<void> {
   // While the crawl's start requests (robots.txt, sitemaps, probes) are under way: they count among
   // the host's requests at once, as a fetching page does.
   await db.schema.alterTable('crawls').addColumn('start_lease_until', text).execute();
+  // While one job runs the crawl's finish (site checks, inlinks): the others find nothing to claim at
+  // the same moment and leave it to that one.
+  await db.schema.alterTable('crawls').addColumn('finishing_until', text).execute();
 
   // Why a URL found was never fetched: max_pages | max_depth | limit | excluded | robots; else null.
   await db.schema.alterTable('crawl_pages').addColumn('reason', text).execute();
@@ -137,7 +140,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const column of ['hreflang', 'text_hash', 'canonical_blocked', 'canonical', 'description', 'noindex', 'html', 'links_dropped', 'redirects', 'reason']) {
       await trx.schema.alterTable('crawl_pages').dropColumn(column).execute();
     }
-    for (const column of ['start_lease_until', 'limit_reached', 'pages_unstored', 'pages_visited', 'requests']) {
+    for (const column of ['finishing_until', 'start_lease_until', 'limit_reached', 'pages_unstored', 'pages_visited', 'requests']) {
       await trx.schema.alterTable('crawls').dropColumn(column).execute();
     }
   });

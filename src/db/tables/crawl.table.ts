@@ -49,6 +49,8 @@ export interface CrawlsTable {
   limit_reached: Generated<number>;
   /** while the crawl's start requests (robots.txt, sitemaps, probes) are under way: they count as in flight on the host */
   start_lease_until: string | null;
+  /** while one job runs the crawl's finish: the other jobs, idle at the same moment, leave it to that one */
+  finishing_until: string | null;
 }
 
 type CrawlPageState = 'pending' | 'fetching' | 'done' | 'blocked';
