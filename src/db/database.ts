@@ -8,7 +8,7 @@ import pg from 'pg';
 import { guardPostgresPool } from './postgres-connection-guard.ts';
 import { reusingStatements } from './sqlite-statements.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
-import type { CrawlHostsTable, CrawlIssuesTable, CrawlLinksTable, CrawlPagesTable, CrawlsTable } from './tables/crawl.table.ts';
+import type { CrawlExternalLinksTable, CrawlExternalsTable, CrawlHostsTable, CrawlIssuesTable, CrawlLinksTable, CrawlPagesTable, CrawlsTable } from './tables/crawl.table.ts';
 import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportsTable } from './tables/report.table.ts';
@@ -32,6 +32,8 @@ export interface Database {
   crawl_issues: CrawlIssuesTable;
   crawl_hosts: CrawlHostsTable;
   crawl_links: CrawlLinksTable;
+  crawl_externals: CrawlExternalsTable;
+  crawl_external_links: CrawlExternalLinksTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -1,6 +1,6 @@
 // Request and response schemas of /api/v1/crawls (docs/api.md, "Site audits (crawls)").
 import { Type } from '@sinclair/typebox';
-import { CRAWL_STATES, UNVISITED_REASONS } from '../db/tables/crawl.table.ts';
+import { CRAWL_MODES, CRAWL_STATES, CRAWL_TRIGGERS, CRAWL_USER_AGENTS, UNVISITED_REASONS } from '../db/tables/crawl.table.ts';
 import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 
 const RESULTS = ['good', 'decent', 'bad'] as const;
@@ -79,6 +79,18 @@ const Crawl = Type.Object(
     created_at: Timestamp,
     started_at: Nullable(Timestamp),
     finished_at: Nullable(Timestamp),
+    mode: oneOf(CRAWL_MODES, { description: 'spider: links followed from url; list: exactly the URLs given (urls).' }),
+    trigger: oneOf(CRAWL_TRIGGERS, { description: 'create: asked for; schedule: started by a schedule.' }),
+    previous_crawl_id: Nullable(Type.Integer({ description: 'A scheduled crawl: the crawl whose schedule started it.' })),
+    external: oneOf([0, 1] as const, { description: '1: links to other hosts are checked.' }),
+    external_checked: Type.Integer({ description: 'Distinct external URLs checked.' }),
+    include: Type.Array(Type.String(), { description: 'Path patterns a URL of the host must match to be fetched (none: every URL).' }),
+    exclude: Type.Array(Type.String(), { description: 'Path patterns whose URLs are never fetched.' }),
+    strip_params: Type.Array(Type.String(), { description: 'Query parameters removed from every URL of the host (a trailing * matches a prefix).' }),
+    header_names: Type.Array(Type.String(), { description: 'Names of the request headers sent to the crawled host (never their values).' }),
+    user_agent: oneOf(CRAWL_USER_AGENTS, { description: 'The User-Agent preset, and the robots.txt group obeyed.' }),
+    schedule: Type.String({ description: 'off, daily, weekly, monthly or a 5-field cron expression (UTC).' }),
+    next_run_at: Nullable(Timestamp),
   },
   { $id: 'Crawl', description: 'A site audit: progress, then the site\'s score and issues.' },
 );

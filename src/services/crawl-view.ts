@@ -1,5 +1,5 @@
 // Crawls, their pages and their issues as the API shows them (docs/api.md, "Site audits (crawls)").
-import type { CrawlPageRow, CrawlRow, CrawlState, UnvisitedReason } from '../db/tables/crawl.table.ts';
+import type { CrawlMode, CrawlPageRow, CrawlRow, CrawlState, CrawlTrigger, CrawlUserAgent, UnvisitedReason } from '../db/tables/crawl.table.ts';
 import type { IssueRow } from '../repositories/crawl-issue.repository.ts';
 
 export interface Crawl {
@@ -28,7 +28,22 @@ export interface Crawl {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  mode: CrawlMode;
+  trigger: CrawlTrigger;
+  previous_crawl_id: number | null;
+  external: 0 | 1;
+  external_checked: number;
+  include: string[];
+  exclude: string[];
+  strip_params: string[];
+  /** the request headers' names, never their values */
+  header_names: string[];
+  user_agent: CrawlUserAgent;
+  schedule: string;
+  next_run_at: string | null;
 }
+
+const stringsOf = (json: string): string[] => JSON.parse(json) as string[];
 
 export function toCrawl(row: CrawlRow): Crawl {
   const ended = row.state === 'done';
@@ -56,6 +71,18 @@ export function toCrawl(row: CrawlRow): Crawl {
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,
+    mode: row.mode,
+    trigger: row.trigger,
+    previous_crawl_id: row.previous_crawl_id,
+    external: row.external === 1 ? 1 : 0,
+    external_checked: row.external_checked,
+    include: stringsOf(row.include),
+    exclude: stringsOf(row.exclude),
+    strip_params: stringsOf(row.strip_params),
+    header_names: stringsOf(row.header_names),
+    user_agent: row.user_agent,
+    schedule: row.schedule,
+    next_run_at: row.next_run_at,
   };
 }
 

@@ -27,6 +27,7 @@ const MIGRATION_NAMES = [
   '2026-11-28-1200-report-score-sort',
   '2026-11-30-0900-job-generations',
   '2026-12-02-0900-crawl-bounds',
+  '2026-12-03-0900-crawl-settings',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
@@ -52,7 +53,7 @@ describe.each(testDialects())('migrations [%s]', (dialect) => {
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await handle.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([{ email: 'kept@example.com' }]);
-      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'crawl_hosts', 'crawl_issues', 'crawl_links', 'crawl_pages', 'crawls', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
+      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'crawl_external_links', 'crawl_externals', 'crawl_hosts', 'crawl_issues', 'crawl_links', 'crawl_pages', 'crawls', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
     } finally {
       await handle.destroy();
       await scratch.drop();

@@ -51,7 +51,36 @@ export interface CrawlsTable {
   start_lease_until: string | null;
   /** while one job runs the crawl's finish: the other jobs, idle at the same moment, leave it to that one */
   finishing_until: string | null;
+  mode: Generated<CrawlMode>;
+  /** list mode: the URLs given, a JSON array; null for a spider crawl */
+  urls: string | null;
+  trigger: Generated<CrawlTrigger>;
+  /** a scheduled crawl: the crawl whose schedule it ran */
+  previous_crawl_id: number | null;
+  /** 1: links to other hosts are checked */
+  external: Generated<number>;
+  /** distinct external URLs checked */
+  external_checked: Generated<number>;
+  /** JSON arrays of strings, as normalised */
+  include: Generated<string>;
+  exclude: Generated<string>;
+  strip_params: Generated<string>;
+  /** the request headers' names as given, a JSON array */
+  header_names: Generated<string>;
+  /** the request headers, a JSON object sealed with PAGEGRADE_SECRET_KEY; null without headers */
+  headers_sealed: string | null;
+  user_agent: Generated<CrawlUserAgent>;
+  /** off | daily | weekly | monthly | a 5-field cron expression (UTC) */
+  schedule: Generated<string>;
+  next_run_at: string | null;
 }
+
+export const CRAWL_MODES = ['spider', 'list'] as const;
+export type CrawlMode = (typeof CRAWL_MODES)[number];
+export const CRAWL_TRIGGERS = ['create', 'schedule'] as const;
+export type CrawlTrigger = (typeof CRAWL_TRIGGERS)[number];
+export const CRAWL_USER_AGENTS = ['default', 'desktop', 'mobile', 'googlebot_smartphone', 'googlebot_desktop'] as const;
+export type CrawlUserAgent = (typeof CRAWL_USER_AGENTS)[number];
 
 type CrawlPageState = 'pending' | 'fetching' | 'done' | 'blocked';
 
@@ -111,6 +140,34 @@ export interface CrawlLinksTable {
   nofollow: Generated<number>;
 }
 
+/** An external URL a crawled page links to, checked once per crawl (HEAD, GET when refused). */
+export interface CrawlExternalsTable {
+  id: Generated<number>;
+  crawl_id: number;
+  url: string;
+  /** URL.host (with :port): link checks are polite per external host */
+  host: string;
+  state: 'pending' | 'checking' | 'done';
+  lease_until: string | null;
+  attempts: Generated<number>;
+  /** 'limit': past PAGEGRADE_CRAWL_MAX_EXTERNAL, never checked */
+  reason: 'limit' | null;
+  /** the final answer's status after redirects; null when unreachable or unchecked */
+  status_code: number | null;
+  /** where its redirects ended; null when it did not redirect */
+  redirect_target: string | null;
+  content_type: string | null;
+  /** why it is unreachable or broken (address guard, DNS, timeout, too many redirects...) */
+  error: string | null;
+}
+
+/** One link of an analysed page (crawl_pages id) to an external URL (crawl_externals id). */
+export interface CrawlExternalLinksTable {
+  crawl_id: number;
+  to_id: number;
+  from_id: number;
+}
+
 /** Politeness per host across crawls and processes: no request to it before next_fetch_at (ISO-8601 UTC). */
 export interface CrawlHostsTable {
   host: string;
@@ -129,3 +186,4 @@ export interface CrawlIssuesTable {
 
 export type CrawlRow = Selectable<CrawlsTable>;
 export type CrawlPageRow = Selectable<CrawlPagesTable>;
+export type CrawlExternalRow = Selectable<CrawlExternalsTable>;
