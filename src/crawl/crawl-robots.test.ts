@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { analysisPool } from '../analysis/analysis-pool.ts';
-import { loadCrawlRobots, robotsToken } from './crawl-robots.ts';
+import { loadCrawlRobots } from './crawl-robots.ts';
+import { crawlAgent } from './user-agents.ts';
 
-const AGENT = 'pagegrade/0.1 (+https://github.com/pagegrade/pagegrade; SEO report bot)';
+const AGENT = 'pagegrade';
 const TWO_GROUPS = 'User-agent: *\nDisallow: /\nCrawl-delay: 9\n\nUser-agent: pagegrade\nDisallow: /private/\nCrawl-delay: 0.25\n';
 
 describe('robots.txt as a crawl obeys it', () => {
-  it('names the crawler by its user agent\'s product token', () => {
-    expect(robotsToken(AGENT)).toBe('pagegrade');
-    expect(robotsToken('Custom_Bot-2/1.0')).toBe('custom_bot-');
-    expect(robotsToken('/weird')).toBe('*');
+  it('names the crawler by its user agent\'s product token, or the preset\'s', () => {
+    const server = 'pagegrade/0.1 (+https://github.com/pagegrade/pagegrade; SEO report bot)';
+    expect(crawlAgent('default', server)).toEqual({ userAgent: server, robotsToken: 'pagegrade' });
+    expect(crawlAgent('default', 'Custom_Bot-2/1.0').robotsToken).toBe('custom_bot-');
+    expect(crawlAgent('default', '/weird').robotsToken).toBe('*');
+    expect(crawlAgent('desktop', server).robotsToken).toBe('pagegrade');
+    expect(crawlAgent('googlebot_smartphone', server)).toMatchObject({ robotsToken: 'googlebot', userAgent: expect.stringMatching(/Nexus 5X.*Googlebot\/2\.1/) });
   });
 
   it.each([

@@ -4,7 +4,6 @@
 // of URLs at once.
 import type { AnalysisPool } from '../analysis/analysis-pool.ts';
 import { answerRobots, type RobotsAnswer, type RobotsQuestion } from '../robots/robots-answer.ts';
-import { productToken } from '../robots/robots-txt.ts';
 
 export interface CrawlRobots {
   /** Whether robots.txt lets the crawl fetch each URL, in order. */
@@ -27,17 +26,11 @@ const MAX_URLS_PER_TASK = 10_000;
 const MIN_URLS_PER_TASK = 100;
 const TASKS_PER_LIST = 8;
 
-/** The token whose group of robots.txt a crawler with this User-Agent obeys. */
-export function robotsToken(userAgent: string): string {
-  return productToken(userAgent) ?? '*';
-}
-
 /**
- * `text` null: no robots.txt (or not 200), so everything is allowed. `pool`: where the parsing and
- * matching run (without one, here).
+ * `text` null: no robots.txt (or not 200), so everything is allowed. `token`: the product token whose
+ * group is obeyed (crawlAgent). `pool`: where the parsing and matching run (without one, here).
  */
-export async function loadCrawlRobots(text: string | null, userAgent: string, pool?: AnalysisPool): Promise<CrawlRobots> {
-  const token = robotsToken(userAgent);
+export async function loadCrawlRobots(text: string | null, token: string, pool?: AnalysisPool): Promise<CrawlRobots> {
   if (text === null) return { allowed: async (urls) => urls.map(() => true), delayMs: 0, text, token };
   const ask = (urls: readonly string[]): Promise<RobotsAnswer> => {
     const question: RobotsQuestion = { text, token, urls };

@@ -11,6 +11,7 @@ import type { CrawlRow } from '../db/tables/crawl.table.ts';
 import type { FetchedPageAnalyzer } from '../analysis/analyze-url.ts';
 import type { OriginFacts } from '../fetch/types.ts';
 import { loadCrawlRobots } from '../crawl/crawl-robots.ts';
+import { crawlAgent } from '../crawl/user-agents.ts';
 import { finishCrawl } from './crawl-finish.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
@@ -42,7 +43,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
       const robotsTxt = originFacts.robotsTxt.statusCode === 200 ? originFacts.robotsTxt.body : null;
       site = (async () => ({
         originFacts,
-        robots: await loadCrawlRobots(robotsTxt, settings.fetch.userAgent, settings.pool),
+        robots: await loadCrawlRobots(robotsTxt, crawlAgent(crawl.user_agent, settings.fetch.userAgent).robotsToken, settings.pool),
         // Blocked rows are only added when the crawl starts: counted once.
         blocked: crawl.use_sitemap === 1 ? await frontierRepository.countBlocked(db, crawl.id) : 0,
       }))();

@@ -8,6 +8,7 @@ import { addressPolicy } from '../fetch/address-guard.ts';
 import type { AuxContext } from '../fetch/aux-request.ts';
 import { fetchRobotsTxt, gatherOriginFactsOneAtATime } from '../fetch/origin-facts.ts';
 import { loadCrawlRobots, type CrawlRobots } from '../crawl/crawl-robots.ts';
+import { crawlAgent } from '../crawl/user-agents.ts';
 import { readSitemapUrls } from '../crawl/sitemap-urls.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
@@ -64,7 +65,8 @@ export function createCrawlStart(db: Kysely<Database>, enqueue: Enqueue, notify:
     try {
       const context: AuxContext & { onRequest?: (url: URL) => Promise<void> } = { options: settings.fetch, policy: addressPolicy(settings.fetch), signal, onRequest: requests.onRequest };
       const robotsAnswer = await fetchRobotsTxt(origin, context);
-      const robots = await loadCrawlRobots(robotsAnswer.statusCode === 200 ? robotsAnswer.body : null, settings.fetch.userAgent, settings.pool);
+      const agent = crawlAgent(crawl.user_agent, settings.fetch.userAgent);
+      const robots = await loadCrawlRobots(robotsAnswer.statusCode === 200 ? robotsAnswer.body : null, agent.robotsToken, settings.pool);
       await requests.obeyDelay(robots.delayMs);
       if (!(await robots.allowed([crawl.url]))[0]) return await refuse(crawl);
       // What the page checks need from the origin, one request at a time, kept with the crawl for

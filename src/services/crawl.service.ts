@@ -16,12 +16,28 @@ import { toCrawl, toCrawlIssues, type Crawl, type CrawlBounds, type CrawlIssue, 
 import type { CrawlNotifier } from './crawl-jobs.ts';
 
 export interface StartCrawlInput {
-  url: string;
+  /** the start URL; optional in list mode (urls given), where it must be one of them */
+  url?: string;
   maxPages?: number;
   maxDepth?: number;
   sitemap?: boolean;
   privacy?: number;
   render?: boolean;
+  /** false: links to other hosts are not checked (external=0) */
+  external?: boolean;
+  /** path patterns: one string (newline- or comma-separated) or an array, as the API takes them */
+  include?: string | string[];
+  exclude?: string | string[];
+  /** query parameter names: one string (comma-, newline- or space-separated) or an array */
+  stripParams?: string | string[];
+  /** `Name: value` lines, or an object of names to values */
+  headers?: string | Record<string, string>;
+  /** default | desktop | mobile | googlebot_smartphone | googlebot_desktop */
+  userAgent?: string;
+  /** list mode: the URLs to audit, one string (newline- or comma-separated) or an array */
+  urls?: string | string[];
+  /** off | daily | weekly | monthly | a 5-field cron expression (UTC) */
+  schedule?: string;
 }
 
 export interface CrawlOverview {
@@ -78,7 +94,7 @@ export function createCrawlService(
      * checked after the input and the address guard).
      */
     async start(userId: number, input: StartCrawlInput): Promise<Crawl> {
-      const target = parseTargetUrl(input.url);
+      const target = parseTargetUrl(input.url ?? '');
       if (!target.ok) throw new ValidationError('url', target.message);
       const maxPages = input.maxPages ?? Math.min(DEFAULT_MAX_PAGES, settings.maxPages);
       if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > settings.maxPages) {

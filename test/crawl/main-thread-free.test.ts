@@ -9,7 +9,7 @@ import { addressPolicy } from '../../src/fetch/address-guard.ts';
 import { startServer, testOptions, type TestServer } from '../fetch/support/test-server.ts';
 import { mainThreadStall } from '../support/main-thread-stall.ts';
 
-const AGENT = 'pagegrade/0.1 (+https://github.com/pagegrade/pagegrade; SEO report bot)';
+const AGENT = 'pagegrade';
 /**
  * The most the main thread may work between two turns of a 10 ms timer: far below the 1 s /health must
  * answer in, and measured as its own CPU time, so a busy machine's late timers do not count.
