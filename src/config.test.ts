@@ -116,6 +116,24 @@ describe('loadConfig', () => {
     },
   );
 
+  it('reads PAGEGRADE_ALLOWED_ADDRESSES: none by default, else each address or range as address/prefix', () => {
+    expect(loadConfig({}).allowedAddresses).toEqual([]);
+    expect(loadConfig({ PAGEGRADE_ALLOWED_ADDRESSES: ' ' }).allowedAddresses).toEqual([]);
+    expect(loadConfig({ PAGEGRADE_ALLOWED_ADDRESSES: '127.0.0.1, 10.0.0.0/8,FD00::/8' }).allowedAddresses).toEqual(['127.0.0.1/32', '10.0.0.0/8', 'fd00::/8']);
+  });
+
+  it.each([
+    ['10.0.0.0/8,intranet.example', '"intranet.example" is not an IPv4 or IPv6 address, nor one with a /prefix.'],
+    ['10.0.0.1/8', '"10.0.0.1/8" has bits set past its /8 prefix (the range is 10.0.0.0/8).'],
+    ['::/0', '"::/0" would allow every address; PAGEGRADE_ALLOW_PRIVATE_URLS=1 is the setting for that.'],
+    [Array.from({ length: 101 }, (_, i) => `10.${i}.0.0/16`).join(','), 'it has 101 entries, more than 100.'],
+  ])('refuses PAGEGRADE_ALLOWED_ADDRESSES=%s, naming the setting and the entry', (value, why) => {
+    expect(() => loadConfig({ PAGEGRADE_ALLOWED_ADDRESSES: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAGEGRADE_ALLOWED_ADDRESSES: value })).toThrow(
+      `PAGEGRADE_ALLOWED_ADDRESSES must be a comma-separated list of at most 100 IPv4/IPv6 addresses and CIDR ranges (e.g. 10.20.0.0/16,fd00::/8); ${why}`,
+    );
+  });
+
   it('reads the job retry wait and the scheduler interval, within their bounds', () => {
     expect(loadConfig({})).toMatchObject({ jobRetryMs: 5000, schedulerIntervalMs: 5000 });
     expect(loadConfig({ PAGEGRADE_JOB_RETRY_MS: '0', PAGEGRADE_SCHEDULER_INTERVAL_MS: '200' })).toMatchObject({ jobRetryMs: 0, schedulerIntervalMs: 200 });

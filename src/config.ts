@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { extname, resolve } from 'node:path';
 import { compile as compileTrust } from '@fastify/proxy-addr';
 import { DEFAULT_THRESHOLDS, type CheckThresholds } from './checks/thresholds.ts';
+import { MAX_ALLOWED_ADDRESSES, parseAllowedAddresses } from './fetch/allowed-addresses.ts';
 import { DEFAULT_USER_AGENT } from './fetch/options.ts';
 import { DEFAULT_CHROMIUM_PATH } from './render/chromium.ts';
 
@@ -18,6 +19,11 @@ export interface Config {
   databaseUrl: string | undefined;
   adminKey: string | undefined;
   allowPrivateUrls: boolean;
+  /**
+   * Addresses and CIDR ranges the address guard lets through although not public, as `address/prefix`
+   * (PAGEGRADE_ALLOWED_ADDRESSES; fetch/allowed-addresses.ts). Empty: none.
+   */
+  allowedAddresses: string[];
   fetchTimeoutMs: number;
   maxPageBytes: number;
   rateLimitPerMinute: number;
@@ -146,6 +152,15 @@ function trustProxySetting(env: NodeJS.ProcessEnv): TrustProxy {
     }
   }
   return entries;
+}
+
+function allowedAddressesSetting(env: NodeJS.ProcessEnv): string[] {
+  const parsed = parseAllowedAddresses(env.PAGEGRADE_ALLOWED_ADDRESSES ?? '');
+  if (parsed.ok) return parsed.entries;
+  throw new ConfigError(
+    `PAGEGRADE_ALLOWED_ADDRESSES must be a comma-separated list of at most ${MAX_ALLOWED_ADDRESSES} IPv4/IPv6 addresses and CIDR ranges ` +
+      `(e.g. 10.20.0.0/16,fd00::/8); ${parsed.problem}.`,
+  );
 }
 
 /**
@@ -313,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     adminKey: env.PAGEGRADE_ADMIN_KEY || undefined,
     allowPrivateUrls: env.PAGEGRADE_ALLOW_PRIVATE_URLS === '1',
+    allowedAddresses: allowedAddressesSetting(env),
     fetchTimeoutMs,
     maxPageBytes: integerSetting(env, 'PAGEGRADE_MAX_PAGE_BYTES', 5 * 1024 * 1024, 1024),
     rateLimitPerMinute: integerSetting(env, 'PAGEGRADE_RATE_LIMIT', 120, 1),

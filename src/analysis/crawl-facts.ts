@@ -1,12 +1,14 @@
 // The compact facts of one analysed page that a crawl keeps for its site checks (docs/checks.md, "Site
 // checks"): taken from the snapshot where it is parsed (an analysis thread), so the snapshot itself
 // never travels or stays in memory. The page's links are taken here too, as the crawl records them
-// (docs/crawls.md): the first `maxLinks` distinct targets, the internal ones robots.txt allows.
+// (docs/crawls.md): the first `maxLinks` distinct targets, the internal ones robots.txt allows, keyed
+// without the crawl's strip_params, those outside its include/exclude scope marked.
 import { createHash } from 'node:crypto';
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import { resolveUrl, withoutHash } from '../parse/url.ts';
 import { collapseWhitespace } from '../parse/whitespace.ts';
-import { crawlUrl } from '../crawl/crawl-url.ts';
+import { crawlUrl, paramStripper, type ParamStripper } from '../crawl/crawl-url.ts';
+import { crawlScope } from '../crawl/crawl-scope.ts';
 import { parsedRobotsTxt } from '../robots/parsed-robots.ts';
 import { evaluateRobots } from '../robots/robots-txt.ts';
 import type { CheckResult, CrawlLinkOptions, PageCrawlFacts } from './types.ts';
@@ -16,12 +18,15 @@ const MAX_TEXT = 300;
 
 export function crawlFactsOf(snapshot: PageSnapshot, results: Record<string, CheckResult>, crawl: CrawlLinkOptions): PageCrawlFacts {
   const allowed = robotsFilter(crawl);
-  const targets = linkTargets(snapshot, crawl);
+  const strip = paramStripper(crawl.stripParams ?? []);
+  const targets = linkTargets(snapshot, crawl, strip);
   const links = targets.internal.filter((url) => allowed(url));
   const nofollow = links.filter((url) => targets.nofollow.has(url));
+  const scope = crawlScope(crawl.include, crawl.exclude);
+  const excluded = links.filter((url) => !scope.allows(url));
   const description = snapshot.metas.find((meta) => meta.name === 'description' && meta.inHead)?.content ?? null;
   const canonical = canonicalOf(results);
-  const canonicalOnHost = canonical === null ? null : crawlUrl(canonical, crawl.host);
+  const canonicalOnHost = canonical === null ? null : crawlUrl(canonical, crawl.host, strip);
   return {
     title: folded(snapshot.titles[0] ?? null),
     description: folded(description),
@@ -32,6 +37,7 @@ export function crawlFactsOf(snapshot: PageSnapshot, results: Record<string, Che
     hreflang: hreflangOf(snapshot),
     links,
     nofollow,
+    excluded,
     external: targets.external,
     linksDropped: targets.dropped,
   };
@@ -48,7 +54,7 @@ interface LinkTargets {
 }
 
 /** The page's first `maxLinks` distinct http(s) `<a href>` targets, internal and external together. */
-function linkTargets(snapshot: PageSnapshot, crawl: CrawlLinkOptions): LinkTargets {
+function linkTargets(snapshot: PageSnapshot, crawl: CrawlLinkOptions, strip: ParamStripper | null): LinkTargets {
   const recorded = new Set<string>();
   const past = new Set<string>();
   const targets: LinkTargets = { internal: [], external: [], nofollow: new Set(), dropped: 0 };
@@ -58,7 +64,7 @@ function linkTargets(snapshot: PageSnapshot, crawl: CrawlLinkOptions): LinkTarge
     if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
     const internal = url.host === crawl.host;
     // An address of the host that is no page address (credentials, too long) is not a target.
-    const target = internal ? crawlUrl(url, crawl.host) : pageAddress(url);
+    const target = internal ? crawlUrl(url, crawl.host, strip) : pageAddress(url);
     if (target === null) continue;
     if (!recorded.has(target)) {
       if (recorded.size >= crawl.maxLinks) {

@@ -69,13 +69,15 @@ export interface PageCrawlFacts {
   links: string[];
   /** those of `links` that some rel=nofollow link points at */
   nofollow: string[];
+  /** those of `links` outside the crawl's include/exclude scope: stored unvisited, never fetched */
+  excluded?: string[];
   /** the recorded targets on other hosts (http(s), without fragment), each once */
   external: string[];
   /** distinct targets past the first `maxLinks`: ignored, counted */
   linksDropped: number;
 }
 
-/** What a crawl asks of a page's links (crawl-facts.ts): which host is its own, robots.txt, the cap. */
+/** What a crawl asks of a page's links (crawl-facts.ts): which host is its own, robots.txt, the cap, its scope. */
 export interface CrawlLinkOptions {
   /** the crawled host, as URL.host writes it (with :port when not the default) */
   host: string;
@@ -85,4 +87,9 @@ export interface CrawlLinkOptions {
   robotsToken: string;
   /** distinct link targets recorded at most (1,000) */
   maxLinks: number;
+  /** the crawl's strip_params: removed from the host's URLs before they are keyed (crawl-url.ts) */
+  stripParams?: readonly string[];
+  /** the crawl's include and exclude patterns (crawl-scope.ts): the links outside them are `excluded` */
+  include?: readonly string[];
+  exclude?: readonly string[];
 }

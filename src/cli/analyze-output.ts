@@ -28,7 +28,7 @@ export function renderText(outcomes: readonly UrlOutcome[], style: Style): strin
  * the ones the text report strips. They occur only inside strings, so escaping them in the text keeps
  * the JSON, and the page's text in it, exactly as it was (as JSON.stringify does for the C0 controls).
  */
-const RAW_CONTROLS = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export const RAW_CONTROLS = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** One URL: one object. Several: an array, in the order given. */
 export function renderJson(outcomes: readonly UrlOutcome[]): string {

@@ -110,7 +110,7 @@ export function canonicalAddress(ip: string): string | null {
 }
 
 /** 4 bytes for IPv4, 16 for IPv6 (a zone id such as "%eth0" is ignored), null otherwise. */
-function addressBytes(ip: string): Uint8Array | null {
+export function addressBytes(ip: string): Uint8Array | null {
   const unbracketed = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
   const address = unbracketed.split('%')[0];
   if (isIPv4(address)) return Uint8Array.from(address.split('.').map(Number));

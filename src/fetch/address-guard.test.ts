@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it, vi } from 'vitest';
-import { AddressRefusedError, addressPolicy, guardedLookup, refusalBeforeLookup, refusedKind } from './address-guard.ts';
+import { AddressRefusedError, addressPolicy, guardedLookup, policyKey, refusalBeforeLookup, refusedKind } from './address-guard.ts';
 import type { FetchOptions } from './options.ts';
 
 function testFetchOptions(overrides: Partial<FetchOptions>): FetchOptions {
@@ -112,5 +112,71 @@ describe('guardedLookup', () => {
   it('accepts seam addresses', async () => {
     const { err } = await lookUp(guardedLookup(seam, resolverAnswering([{ address: '127.0.0.2', family: 4 }])), 'test.example', true);
     expect(err).toBeNull();
+  });
+});
+
+describe('allowed addresses (PAGEGRADE_ALLOWED_ADDRESSES)', () => {
+  const loopbackOne = addressPolicy(testFetchOptions({ allowedAddresses: ['127.0.0.1/32'] }));
+  const intranet = addressPolicy(testFetchOptions({ allowedAddresses: ['10.0.0.0/8', 'fd00::/8'] }));
+
+  it('lets an allowed loopback address through and refuses its neighbour', () => {
+    expect(refusedKind('127.0.0.1', loopbackOne)).toBeNull();
+    expect(refusalBeforeLookup('127.0.0.1', loopbackOne)).toBeNull();
+    expect(refusedKind('127.0.0.2', loopbackOne)).toBe('loopback');
+    expect(refusalBeforeLookup('127.0.0.2', loopbackOne)?.reason).toMatch(/^127\.0\.0\.2 is a loopback address; /);
+    expect(refusedKind('::1', loopbackOne)).toBe('loopback');
+  });
+
+  it('lets an allowed private range through; every other refused range stays refused', () => {
+    expect(refusedKind('10.20.30.40', intranet)).toBeNull();
+    expect(refusedKind('fd12:3456::1', intranet)).toBeNull();
+    expect(refusedKind('192.168.1.1', intranet)).toBe('private');
+    expect(refusedKind('172.16.0.1', intranet)).toBe('private');
+    expect(refusedKind('169.254.169.254', intranet)).toBe('link-local');
+    expect(refusedKind('127.0.0.1', intranet)).toBe('loopback');
+    expect(refusedKind('93.184.215.14', intranet)).toBeNull();
+  });
+
+  it('treats an IPv4-mapped IPv6 address as the IPv4 address it carries, allowed or not', () => {
+    for (const spelling of ['::ffff:127.0.0.1', '::FFFF:7f00:1', '[::ffff:127.0.0.1]']) {
+      expect(refusalBeforeLookup(spelling, loopbackOne), spelling).toBeNull();
+    }
+    expect(refusedKind('::ffff:10.1.1.1', intranet)).toBeNull();
+    expect(refusedKind('::ffff:127.0.0.2', loopbackOne)).toBe('loopback');
+    expect(refusedKind('::ffff:192.168.1.1', intranet)).toBe('private');
+    // A NAT64 address is another address: an IPv4 entry does not allow it.
+    expect(refusedKind('64:ff9b::a01:101', intranet)).toBe('private');
+  });
+
+  it('checks the addresses DNS answers: a name passes only when every one is allowed', async () => {
+    const answering = (addresses: LookupAddress[]) => (_h: string, _o: unknown, callback: (err: NodeJS.ErrnoException | null, a: LookupAddress[]) => void) =>
+      callback(null, addresses);
+    const lookUp = (host: string, addresses: LookupAddress[]) =>
+      new Promise<Error | null>((resolve) => guardedLookup(intranet, answering(addresses))(host, { all: true }, (err) => resolve(err)));
+    expect(await lookUp('staging.intranet', [{ address: '10.1.2.3', family: 4 }])).toBeNull();
+    const mixed = await lookUp('mixed.intranet', [{ address: '10.1.2.3', family: 4 }, { address: '192.168.1.1', family: 4 }]);
+    expect((mixed as AddressRefusedError).reason).toMatch(/^mixed\.intranet resolves to 192\.168\.1\.1, a private address; /);
+  });
+
+  it('looks a localhost name up when addresses are allowed, so only what it resolves to decides', async () => {
+    expect(refusalBeforeLookup('localhost', loopbackOne)).toBeNull();
+    const lookUp = (policy: typeof loopbackOne, addresses: LookupAddress[]) =>
+      new Promise<Error | null>((resolve) =>
+        guardedLookup(policy, (_h, _o, callback) => callback(null, addresses))('localhost', { all: true }, (err) => resolve(err)),
+      );
+    expect(await lookUp(loopbackOne, [{ address: '127.0.0.1', family: 4 }])).toBeNull();
+    expect(((await lookUp(loopbackOne, [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }])) as AddressRefusedError).reason).toMatch(
+      /^localhost resolves to ::1, a loopback address/,
+    );
+    expect(((await lookUp(intranet, [{ address: '127.0.0.1', family: 4 }])) as AddressRefusedError).reason).toMatch(/^localhost resolves to 127\.0\.0\.1/);
+  });
+
+  it('still lets everything through under allowPrivate, and keys each policy by what it allows', () => {
+    expect(refusedKind('192.168.1.1', addressPolicy(testFetchOptions({ allowPrivate: true, allowedAddresses: ['10.0.0.0/8'] })))).toBeNull();
+    const keys = [refuse, loopbackOne, intranet, addressPolicy(testFetchOptions({ allowedAddresses: ['127.0.0.2/32'] }))].map(policyKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    // The same ranges in another order or spelling are the same policy (one agent).
+    expect(policyKey(addressPolicy(testFetchOptions({ allowedAddresses: ['fd00::/8', '10.0.0.0/8'] })))).toBe(policyKey(intranet));
+    expect(policyKey(addressPolicy(testFetchOptions({ allowedAddresses: ['::ffff:127.0.0.1'] })))).toBe(policyKey(loopbackOne));
   });
 });

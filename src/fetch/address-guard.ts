@@ -5,22 +5,26 @@ import dns from 'node:dns';
 import type { LookupAddress, LookupAllOptions, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { canonicalAddress, classifyAddress, type AddressKind } from './address-classification.ts';
+import { allowedAddresses, type AllowedAddresses } from './allowed-addresses.ts';
 import type { FetchOptions } from './options.ts';
 
 export interface AddressPolicy {
   allowPrivate: boolean;
   /** Canonical addresses treated as public (FetchOptions.publicAddressesForTests). */
   publicAddresses: ReadonlySet<string>;
+  /** Not-public addresses the operator lets through all the same (PAGEGRADE_ALLOWED_ADDRESSES). */
+  allowed: AllowedAddresses;
 }
 
-export function addressPolicy(options: Pick<FetchOptions, 'allowPrivate' | 'publicAddressesForTests'>): AddressPolicy {
+export function addressPolicy(options: Pick<FetchOptions, 'allowPrivate' | 'publicAddressesForTests' | 'allowedAddresses'>): AddressPolicy {
   const canonical = (options.publicAddressesForTests ?? []).map((ip) => canonicalAddress(ip) ?? ip);
-  return { allowPrivate: options.allowPrivate, publicAddresses: new Set(canonical) };
+  return { allowPrivate: options.allowPrivate, publicAddresses: new Set(canonical), allowed: allowedAddresses(options.allowedAddresses) };
 }
 
-/** A stable key for caching things per policy (agents, origin facts). */
+/** A stable key for caching things per policy (agents, origin facts): equal keys, equal answers. */
 export function policyKey(policy: AddressPolicy): string {
-  return `${policy.allowPrivate ? 'any' : 'public'}:${[...policy.publicAddresses].sort().join(',')}`;
+  const mode = policy.allowPrivate ? 'any' : 'public';
+  return `${mode} ${[...policy.publicAddresses].sort().join(',')} ${policy.allowed.entries.join(',')}`;
 }
 
 const ARTICLE_KIND: Record<AddressKind, string> = {
@@ -46,7 +50,8 @@ export class AddressRefusedError extends Error {
 export function refusedKind(ip: string, policy: AddressPolicy): AddressKind | null {
   if (policy.allowPrivate) return null;
   if (policy.publicAddresses.has(canonicalAddress(ip) ?? ip)) return null;
-  return classifyAddress(ip);
+  const kind = classifyAddress(ip);
+  return kind && !policy.allowed.has(ip) ? kind : null;
 }
 
 /** Says which setting lifts the refusal, so an operator testing on an intranet or loopback knows what to set. */
@@ -60,7 +65,9 @@ function isLocalhostName(hostname: string): boolean {
 
 /**
  * The refusal for a host known before any DNS: an IP literal (which never goes through lookup) or a
- * localhost name. null when the host may proceed (a name still goes through the guarded lookup).
+ * localhost name. null when the host may proceed (a name still goes through the guarded lookup). With
+ * allowed addresses, a localhost name is looked up as any other, so that it passes exactly when every
+ * address it resolves to is allowed.
  */
 export function refusalBeforeLookup(hostname: string, policy: AddressPolicy): AddressRefusedError | null {
   if (policy.allowPrivate) return null;
@@ -69,7 +76,7 @@ export function refusalBeforeLookup(hostname: string, policy: AddressPolicy): Ad
     const kind = refusedKind(bare, policy);
     return kind && new AddressRefusedError(`${bare} is ${ARTICLE_KIND[kind]}; ${NOT_ANALYSED}`);
   }
-  if (isLocalhostName(bare)) return new AddressRefusedError(`${bare} is this machine; ${NOT_ANALYSED}`);
+  if (isLocalhostName(bare) && policy.allowed.entries.length === 0) return new AddressRefusedError(`${bare} is this machine; ${NOT_ANALYSED}`);
   return null;
 }
 

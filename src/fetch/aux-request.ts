@@ -53,6 +53,7 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
       timeoutMs: options.timeoutMs,
       signal,
       subject: SUBJECT,
+      hostHeaders: options.hostHeaders,
     };
     const onRequest = context.onRequest;
     const chain = onRequest ? await followHopByHop(start, request, onRequest, progress) : await followRedirects(start, request);

@@ -64,6 +64,7 @@ export async function openPage(url: string, options: FetchOptions, follow = true
     signal,
     subject: SUBJECT,
     follow,
+    hostHeaders: options.hostHeaders,
   });
   const headers = flattenHeaders(response.headers);
   const contentType = headers['content-type'] ?? null;

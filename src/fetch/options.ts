@@ -25,8 +25,25 @@ export interface FetchOptions {
    * can be exercised against servers on this machine (e.g. '127.0.0.2').
    */
   publicAddressesForTests?: string[];
+  /**
+   * Addresses and CIDR ranges allowed although not public, as config.ts parses PAGEGRADE_ALLOWED_ADDRESSES
+   * (allowed-addresses.ts); every other refused address stays refused.
+   */
+  allowedAddresses?: readonly string[];
   /** Where sitemaps and robots.txt are parsed; without, on the calling thread. */
   pool?: ParsingThreads;
+  /** Headers sent to one host only (a crawl's request headers); never to another. */
+  hostHeaders?: HostHeaders;
+}
+
+/**
+ * Request headers for the requests to `hosts` (as URL.host writes them, with the port), each redirect
+ * hop checked on its own: a hop to another host goes without them. Names lower-case; a name the
+ * fetcher also sends (Accept, say) takes this value instead.
+ */
+export interface HostHeaders {
+  hosts: readonly string[];
+  headers: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_USER_AGENT = 'pagegrade/0.1 (+https://github.com/pagegrade/pagegrade; SEO report bot)';

@@ -7,6 +7,7 @@ import { agentFor } from './agents.ts';
 import { ACCEPT_ENCODING } from './content-decoding.ts';
 import { FetchError } from './fetch-error.ts';
 import { toFetchError } from './fetch-failure.ts';
+import type { HostHeaders } from './options.ts';
 import type { RedirectHop } from './types.ts';
 
 const MAX_REDIRECTS = 10;
@@ -28,6 +29,8 @@ export interface ChainRequest {
    * their targets as URLs of their own). Default true.
    */
   follow?: boolean;
+  /** Sent only on the hops to their host (FetchOptions.hostHeaders). */
+  hostHeaders?: HostHeaders;
 }
 
 export interface ChainResult {
@@ -66,11 +69,18 @@ async function send(url: URL, chain: ChainRequest): Promise<Dispatcher.ResponseD
       method: 'GET',
       dispatcher: agentFor(chain.policy),
       signal: chain.signal,
-      headers: { 'user-agent': chain.userAgent, accept: chain.accept, 'accept-encoding': ACCEPT_ENCODING },
+      headers: headersFor(url, chain),
     });
   } catch (err) {
     throw toFetchError(err, { url, timeoutMs: chain.timeoutMs, signal: chain.signal, readingBody: false, subject: chain.subject });
   }
+}
+
+/** The fetcher's own headers, with the host's headers in their place on a hop to that host. */
+function headersFor(url: URL, chain: ChainRequest): Record<string, string> {
+  const own = { 'user-agent': chain.userAgent, accept: chain.accept, 'accept-encoding': ACCEPT_ENCODING };
+  const extra = chain.hostHeaders;
+  return extra !== undefined && extra.hosts.includes(url.host) ? { ...own, ...extra.headers } : own;
 }
 
 /** Reads and drops a redirect's body so its connection can be reused. */

@@ -6,7 +6,22 @@ import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timesta
 const RESULTS = ['good', 'decent', 'bad'] as const;
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
+const crawlSchedule = Type.String({
+  maxLength: 200,
+  description:
+    'off (default) | daily | weekly | monthly | a 5-field cron expression in UTC, at most as often as PAGEGRADE_MIN_SCHEDULE_MINUTES. ' +
+    'The crawl runs at once, then on it: each run is a new crawl with the same settings, which the schedule moves to.',
+});
+
 export const CrawlIdParams = Type.Object({ id: Type.String({ description: 'The crawl id, a positive integer.' }) });
+
+/**
+ * Bounds the body's lists before the service counts them (its 422s say how many are allowed). A form
+ * repeats the field or sends one string; with the array coercion a string becomes a list of one.
+ */
+const scopeList = (description: string) => Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 100, description });
+/** 10 headers of a 4,096-character value each, with room for their names. */
+const HEADERS_INPUT_LENGTH = 50_000;
 
 export const StartCrawlBody = Type.Object(
   {
@@ -19,9 +34,34 @@ export const StartCrawlBody = Type.Object(
     sitemap: Type.Optional(oneOf([0, 1] as const, { description: '1: also crawl the URLs of the site\'s sitemaps.', default: 1 })),
     privacy: Type.Optional(oneOf([0, 1] as const, { description: 'Privacy of the reports the crawl makes: 0 public, 1 private.', default: 0 })),
     render: Type.Optional(oneOf([0, 1] as const, { description: '1: also load every crawled page in headless Chromium and report what JavaScript changes (each report\'s rendered); a 422 when the server has no browser.', default: 0 })),
+    external: Type.Optional(oneOf([0, 1] as const, { description: '1: check every link to another host once (HEAD, then GET); 0: send nothing to other hosts.', default: 1 })),
+    include: Type.Optional(scopeList(
+      'Up to 20 path patterns, newline- or comma-separated or a list: a URL of the host is fetched only when one matches its path and query ' +
+        '(* any run of characters but /, ** any run; each starts with / or *). The start URL must match.',
+    )),
+    exclude: Type.Optional(scopeList('Up to 20 path patterns as include: a URL matching one is never fetched (unvisited, reason excluded). The start URL must not match.')),
+    strip_params: Type.Optional(scopeList(
+      'Up to 50 query parameter names, separated by commas, newlines or spaces, or a list (utm_* matches a prefix): removed from every URL of the host before it is crawled.',
+    )),
+    headers: Type.Optional(Type.Union(
+      [
+        Type.String({ maxLength: HEADERS_INPUT_LENGTH }),
+        Type.Array(Type.String({ maxLength: HEADERS_INPUT_LENGTH }), { maxItems: 100 }),
+        Type.Record(Type.String(), Type.String({ maxLength: HEADERS_INPUT_LENGTH }), { maxProperties: 100 }),
+      ],
+      {
+        description:
+          'Up to 10 request headers sent to the crawled host only (a Cookie or Authorization for a staging site): Name: value lines, or a JSON object. ' +
+          'Stored encrypted; the crawl shows only their names. Host, User-Agent, Accept-Encoding and the hop-by-hop headers are refused.',
+      },
+    )),
+    user_agent: Type.Optional(oneOf(CRAWL_USER_AGENTS, { description: 'The User-Agent sent, and the robots.txt group obeyed (googlebot_*: the googlebot group).', default: 'default' })),
+    schedule: Type.Optional(crawlSchedule),
   },
   { title: 'StartCrawl' },
 );
+
+export const UpdateCrawlBody = Type.Object({ schedule: Type.Optional(crawlSchedule) }, { title: 'UpdateCrawl' });
 
 export const CrawlListQuery = Type.Object({
   project: Type.Optional(Type.String({ maxLength: 300, description: 'Only crawls of this project (host).' })),

@@ -1,7 +1,8 @@
-// Ending a crawl once no page is left to take: every URL left waiting gets its reason, each page's
-// inlinks are stored, the site checks run over the stored crawl, and the site's score (the mean page
-// score; at most decent while a high-importance site check finds anything), its findings and whether
-// a bound cut it short are stored at once, only by the one job that moves the crawl out of running.
+// Ending a crawl once no page is left to take and no external URL to check (crawl-jobs.ts waits for
+// them): every URL left waiting gets its reason, each page's inlinks are stored, the site checks that
+// apply run over the stored crawl, and the site's score (the mean page score; at most decent while a
+// high-importance site check finds anything), its findings and whether a bound cut it short are
+// stored at once, only by the one job that moves the crawl out of running.
 //
 // All of it runs on the calling thread as bounded statements (src/crawl/site-scan.ts), the event loop
 // served between them, rather than on a thread of its own: SQLite has one writer, so a thread's long
@@ -11,7 +12,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { CrawlRow } from '../db/tables/crawl.table.ts';
-import { runSiteChecks, type SiteCheckFailureLogger } from '../crawl/site-checks/index.ts';
+import { runSiteChecks, siteChecks, type SiteCheckFailureLogger } from '../crawl/site-checks/index.ts';
+import { brokenExternalLinks, brokenExternalLinksApply } from '../crawl/site-checks/broken-external-links.ts';
 import { storeInlinks } from '../crawl/site-links.ts';
 import { pagesByUrl } from '../crawl/site-redirects.ts';
 import { openStoredSite } from '../crawl/site-scan.ts';
@@ -40,7 +42,7 @@ export async function finishCrawl(db: Kysely<Database>, crawl: CrawlRow, onCheck
   await settleUnvisited(site, current);
   await storeInlinks(site);
   const summary = await summarise(site);
-  const results = await runSiteChecks(site, onCheckFailure);
+  const results = await runSiteChecks(site, onCheckFailure, checksFor(current));
 
   const issues = Object.entries(results).map(([id, result]) => ({
     check_id: id,
@@ -86,3 +88,8 @@ export async function finishCrawl(db: Kysely<Database>, crawl: CrawlRow, onCheck
 }
 
 class AlreadyEnded extends Error {}
+
+/** The site checks that apply to the crawl: with external=0 no external link was checked, so none is judged. */
+function checksFor(crawl: CrawlRow) {
+  return brokenExternalLinksApply(crawl) ? siteChecks : siteChecks.filter((check) => check !== brokenExternalLinks);
+}

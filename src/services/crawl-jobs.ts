@@ -5,6 +5,8 @@
 // continuation. Politeness and the request budget are decided by the claim in the database (per-host
 // concurrency, Crawl-delay, Retry-After, 2 × max_pages + 50 requests), so they hold however many jobs
 // and machines take part; a job that dies leaves its page's claim to run out, and the page is taken again.
+// A job with no page to take checks the crawl's external links meanwhile (crawl-external-work.ts), and
+// the crawl ends only once no page is being fetched and no external URL is left to check.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { CrawlRow } from '../db/tables/crawl.table.ts';
@@ -17,6 +19,7 @@ import * as crawlRepository from '../repositories/crawl.repository.ts';
 import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
 import { claimNextPage, type Claim, type ClaimLimits } from '../repositories/crawl-claim.repository.ts';
 import { createPageWork, type CrawlSite } from './crawl-page-work.ts';
+import { createExternalWork } from './crawl-external-work.ts';
 import { createCrawlStart } from './crawl-start.ts';
 import { toCrawl } from './crawl-view.ts';
 import { crawlWorkJobId } from './job-ids.ts';
@@ -59,6 +62,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
     return { now: new Date(now).toISOString(), leaseUntil: new Date(now + settings.claimMs).toISOString(), concurrency: settings.concurrency };
   };
   const crawlPage = createPageWork(db, analyze, settings, claimLimits);
+  const checkExternals = createExternalWork(db, settings);
 
   async function end(crawl: CrawlRow): Promise<void> {
     if (await finishCrawl(db, crawl)) {
@@ -102,11 +106,16 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
           claim = await crawlPage(crawl, site, claim.claimed, Date.now() < sliceEnd);
           continue;
         }
-        // The host's turn comes at retryAt (Crawl-delay, Retry-After); with every slot taken, soon.
-        if ('busy' in claim) await sleep(Math.min(Math.max(Date.parse(claim.retryAt) - Date.now(), IDLE_POLL_MS / 2), sliceEnd - Date.now(), 1_000));
-        else if (claim.inFlight > 0) await sleep(IDLE_POLL_MS);
-        else return end(crawl);
+        // No page to take now: the external links are checked meanwhile, a few at a time.
+        const unclaimed = claim;
         claim = undefined;
+        const externals = await checkExternals(crawl);
+        if (externals === 'checked') continue;
+        // The host's turn comes at retryAt (Crawl-delay, Retry-After); with every slot taken, soon.
+        if ('busy' in unclaimed) await sleep(Math.min(Math.max(Date.parse(unclaimed.retryAt) - Date.now(), IDLE_POLL_MS / 2), sliceEnd - Date.now(), 1_000));
+        // Pages being fetched may add more; external URLs being checked elsewhere must be done first.
+        else if (unclaimed.inFlight > 0 || externals === 'waiting') await sleep(IDLE_POLL_MS);
+        else return end(crawl);
       }
     },
 

@@ -1,9 +1,10 @@
 // A crawled HTML page becomes a run of a report in the crawl's project: of the account's newest report
 // for that exact URL, else of a new one (docs/crawls.md). The run, the page's row (its facts in
-// columns), the URLs it links to added to the frontier (within its bound) and its links' rows are
-// stored in one transaction, in bulk statements, and only while the claim on the page holds: a claim
-// that ran out (its process was thought dead) stores nothing, so each page is stored once. The same
-// transaction claims the crawl's next page, so a page costs one commit, not two.
+// columns), the URLs it links to added to the frontier (within its bound), its links' rows and its
+// links to other hosts (checked later: crawl-external-work.ts) are stored in one transaction, in bulk
+// statements, and only while the claim on the page holds: a claim that ran out (its process was
+// thought dead) stores nothing, so each page is stored once. The same transaction claims the crawl's
+// next page, so a page costs one commit, not two.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { CrawlRow } from '../db/tables/crawl.table.ts';
@@ -13,11 +14,13 @@ import * as crawlRepository from '../repositories/crawl.repository.ts';
 import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
 import { claimNextPageWithin, type Claim, type ClaimedPage, type ClaimingCrawl, type ClaimLimits } from '../repositories/crawl-claim.repository.ts';
 import { lockProject } from '../repositories/project.repository.ts';
+import { storeExternalLinks } from '../repositories/crawl-external.repository.ts';
+import { parseTargetUrl } from '../analysis/target-url.ts';
 import { ANALYSIS_IN_PROGRESS, addRunLocked, insertReportInProject, newReportRow } from './report-run.ts';
 
 export interface CrawledPageInput {
   userId: number;
-  crawl: Pick<CrawlRow, 'id' | 'project' | 'privacy' | 'max_pages'>;
+  crawl: Pick<CrawlRow, 'id' | 'project' | 'privacy' | 'max_pages' | 'external'>;
   /** the crawl's blocked sitemap URLs (the frontier's bound counts them) */
   blocked: number;
   claim: ClaimedPage;
@@ -25,6 +28,8 @@ export interface CrawledPageInput {
   /** the page's row outcome besides what the analysis gives (status, redirects) */
   outcome: Partial<frontierRepository.CrawlPageOutcome>;
   runsKept: number;
+  /** PAGEGRADE_CRAWL_MAX_EXTERNAL: external URLs the crawl checks at most (default its default) */
+  maxExternal?: number;
   /** claim the crawl's next page in the same transaction, with these limits (taken when it runs) */
   claimNext?: { crawl: ClaimingCrawl; limits: () => ClaimLimits };
 }
@@ -35,6 +40,15 @@ interface StoredPage {
   /** the next page's claim, when asked for and the page was stored */
   next?: Claim;
 }
+
+/** PAGEGRADE_CRAWL_MAX_EXTERNAL's default, for a caller that does not give the setting. */
+const DEFAULT_MAX_EXTERNAL = 10_000;
+
+/**
+ * The crawls (rows as a work job read them, once a slice) already seen at their external cap: it only
+ * fills up, so their pages' new external URLs are stored unchecked without counting the crawl's again.
+ */
+const atExternalCap = new WeakSet<object>();
 
 /** New URLs the crawl's frontier may still store: 20 × max_pages rows, blocked ones included. */
 export function frontierRoom(crawl: Pick<CrawlRow, 'max_pages'>, counters: crawlRepository.CrawlCounters, blocked: number): number {
@@ -62,8 +76,10 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
   const { userId, crawl, analysis, claim, claimNext } = input;
   const facts = analysis.crawlFacts;
   const now = new Date().toISOString();
+  // Known once the transaction commits: a page whose store is undone filled nothing.
+  let capReached = false;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       // Counted as crawled at once (undone with the rest when the claim no longer holds).
       const counters = await crawlRepository.lockCrawl(trx, crawl.id, 1);
       if (counters === undefined) throw new ClaimLost();
@@ -74,7 +90,9 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
       if (!stored) throw new ClaimLost();
       // A page known only from a sitemap has no click depth, and neither have the pages it leads to.
       const depth = claim.depth === null ? null : claim.depth + 1;
-      const links = (facts?.links ?? []).map((url) => ({ url, depth, inSitemap: false }));
+      // Links outside the crawl's include/exclude are stored unvisited (found, never fetched).
+      const excluded = new Set(facts?.excluded);
+      const links = (facts?.links ?? []).map((url) => ({ url, depth, inSitemap: false, reason: excluded.has(url) ? ('excluded' as const) : undefined }));
       const found = await frontierRepository.addFoundUrls(trx, crawl.id, links, frontierRoom(crawl, counters, input.blocked));
       const nofollow = new Set(facts?.nofollow ?? []);
       const targets = links.flatMap(({ url }) => {
@@ -82,13 +100,21 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
         return toId === undefined ? [] : [{ toId, nofollow: nofollow.has(url) }];
       });
       await frontierRepository.insertLinks(trx, crawl.id, claim.id, targets);
-      const limitReached = found.unstored > 0 || (facts?.linksDropped ?? 0) > 0;
+      // With external=0 nothing is stored, so nothing is ever sent to another host. An address that
+      // is no page address (credentials, longer than 2,048 characters) is no link to check, as on the host.
+      const externals = crawl.external === 1 ? (facts?.external ?? []).filter((url) => parseTargetUrl(url).ok) : [];
+      const cap = { max: input.maxExternal ?? DEFAULT_MAX_EXTERNAL, reached: atExternalCap.has(crawl) };
+      const { unchecked, capReached: filled } = await storeExternalLinks(trx, crawl.id, claim.id, externals, cap);
+      capReached = filled;
+      const limitReached = found.unstored > 0 || (facts?.linksDropped ?? 0) > 0 || unchecked > 0;
       await crawlRepository.countOnCrawl(trx, crawl.id, { found: found.added + found.unstored, unstored: found.unstored, limitReached });
       if (claimNext === undefined) return { stored: true };
       // The counters as this page left them: the claim checks the bounds against them.
       const after = { ...counters, pages_found: counters.pages_found + found.added + found.unstored, pages_unstored: counters.pages_unstored + found.unstored };
       return { stored: true, next: await claimNextPageWithin(trx, claimNext.crawl, claimNext.limits(), after) };
     });
+    if (capReached) atExternalCap.add(crawl);
+    return result;
   } catch (error) {
     if (error instanceof ClaimLost) return { stored: false };
     throw error;

@@ -8,7 +8,9 @@ import type { FetchedPageAnalyzer } from '../analysis/analyze-url.ts';
 import type { CrawlLinkOptions } from '../analysis/types.ts';
 import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { CrawlRobots } from '../crawl/crawl-robots.ts';
-import { crawlUrl } from '../crawl/crawl-url.ts';
+import { crawlUrl, paramStripper } from '../crawl/crawl-url.ts';
+import { crawlScope, scopeSettingsOf } from '../crawl/crawl-scope.ts';
+import { crawlFetchOptions } from '../crawl/crawl-requests.ts';
 import { fetchForCrawl } from '../crawl/fetch-for-crawl.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
@@ -43,13 +45,17 @@ export function createPageWork(db: Kysely<Database>, analyze: FetchedPageAnalyze
   /**
    * An answer that is not an analysed page; `target`: where a redirect on the host leads (null: none).
    * The target is a URL of the frontier at the same depth (a redirect is no click), one redirect
-   * further in its row; past the bound it is stored but never fetched.
+   * further in its row; past the bound, or outside the crawl's scope, it is stored but never fetched.
    */
   async function recordAnswer(crawl: CrawlRow, site: CrawlSite, claim: ClaimedPage, target: string | null, outcome: Partial<frontierRepository.CrawlPageOutcome>): Promise<void> {
     const allowed = target !== null && (await site.robots.allowed([target]))[0];
     const redirects = claim.redirects + 1;
-    const tooMany = redirects > MAX_REDIRECTS_IN_A_ROW;
-    const next = allowed ? [{ url: target, depth: claim.depth, inSitemap: false, redirects, reason: tooMany ? ('limit' as const) : undefined }] : [];
+    const { include, exclude } = scopeSettingsOf(crawl);
+    const excluded = target !== null && !crawlScope(include, exclude).allows(target);
+    // An excluded URL is the caller's choice, not a bound: it says nothing of limit_reached.
+    const tooMany = !excluded && redirects > MAX_REDIRECTS_IN_A_ROW;
+    const reason = excluded ? ('excluded' as const) : tooMany ? ('limit' as const) : undefined;
+    const next = allowed ? [{ url: target, depth: claim.depth, inSitemap: false, redirects, reason }] : [];
     await db.transaction().execute(async (trx) => {
       const counters = await crawlRepository.lockCrawl(trx, crawl.id);
       if (counters === undefined || !(await frontierRepository.recordPage(trx, claim, outcome, crawl.id))) return;
@@ -61,9 +67,11 @@ export function createPageWork(db: Kysely<Database>, analyze: FetchedPageAnalyze
 
   async function analyzeAndStore(crawl: CrawlRow, site: CrawlSite, claim: ClaimedPage, page: UndecodedPage, outcome: Partial<frontierRepository.CrawlPageOutcome>, claimNext: boolean): Promise<Claim | undefined> {
     const { originFacts, robots } = site;
-    // The analysis keeps the page's links the crawl records: normalised, on the host, robots-allowed,
-    // the first 1,000 distinct targets (matched off the main thread).
-    const crawlLinks: CrawlLinkOptions = { host: crawl.project, robotsTxt: robots.text, robotsToken: robots.token, maxLinks: MAX_LINKS_PER_PAGE };
+    // The analysis keeps the page's links the crawl records: normalised without strip_params, on the
+    // host, robots-allowed, the first 1,000 distinct targets, those outside the scope marked (matched
+    // off the main thread).
+    const { include, exclude, stripParams } = scopeSettingsOf(crawl);
+    const crawlLinks: CrawlLinkOptions = { host: crawl.project, robotsTxt: robots.text, robotsToken: robots.token, maxLinks: MAX_LINKS_PER_PAGE, stripParams, include, exclude };
     const request = { render: crawl.render === 1, crawl: crawlLinks };
     const analysis = await analyze(page, originFacts, request);
     const { next } = await storeCrawledPage(db, {
@@ -74,6 +82,7 @@ export function createPageWork(db: Kysely<Database>, analyze: FetchedPageAnalyze
       analysis,
       outcome,
       runsKept: settings.runsKept,
+      maxExternal: settings.maxExternal,
       claimNext: claimNext ? { crawl, limits: claimLimits } : undefined,
     });
     return next;
@@ -88,7 +97,12 @@ export function createPageWork(db: Kysely<Database>, analyze: FetchedPageAnalyze
       await recordFailure(crawl, claim, { error: `The page could not be crawled in ${MAX_PAGE_ATTEMPTS} attempts.` });
       return undefined;
     }
-    const fetched = await fetchForCrawl(claim.url, settings.fetch);
+    const requests = crawlFetchOptions(crawl, settings.fetch, settings.secrets);
+    if (!requests.ok) {
+      await recordFailure(crawl, claim, { error: requests.error });
+      return undefined;
+    }
+    const fetched = await fetchForCrawl(claim.url, requests.options);
     switch (fetched.kind) {
       case 'failed':
         await recordFailure(crawl, claim, { error: fetched.error });
@@ -102,7 +116,8 @@ export function createPageWork(db: Kysely<Database>, analyze: FetchedPageAnalyze
       }
       case 'answered': {
         // The project is the crawled host (with its port).
-        const target = fetched.redirectTarget === null ? null : crawlUrl(fetched.redirectTarget, crawl.project);
+        const strip = paramStripper(scopeSettingsOf(crawl).stripParams);
+        const target = fetched.redirectTarget === null ? null : crawlUrl(fetched.redirectTarget, crawl.project, strip);
         const outcome = {
           status_code: fetched.statusCode,
           redirect_target: target ?? fetched.redirectTarget,

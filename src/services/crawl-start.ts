@@ -9,6 +9,9 @@ import type { AuxContext } from '../fetch/aux-request.ts';
 import { fetchRobotsTxt, gatherOriginFactsOneAtATime } from '../fetch/origin-facts.ts';
 import { loadCrawlRobots, type CrawlRobots } from '../crawl/crawl-robots.ts';
 import { crawlAgent } from '../crawl/user-agents.ts';
+import { crawlFetchOptions } from '../crawl/crawl-requests.ts';
+import { allowedInSlices, crawlScope, scopeSettingsOf } from '../crawl/crawl-scope.ts';
+import { paramStripper } from '../crawl/crawl-url.ts';
 import { readSitemapUrls } from '../crawl/sitemap-urls.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
@@ -29,22 +32,32 @@ const SEEDS_PER_STEP = 2_000;
 const START_WAIT_ALLOWANCE_MS = 5 * 60_000;
 
 export function createCrawlStart(db: Kysely<Database>, enqueue: Enqueue, notify: CrawlNotifier, settings: CrawlJobSettings) {
-  /** The start page robots.txt disallows: the crawl fails without a page fetched. */
-  async function refuse(crawl: CrawlRow): Promise<void> {
+  /** The crawl fails without a page fetched (robots.txt disallows the start page, say). */
+  async function refuse(crawl: CrawlRow, error: string): Promise<void> {
     const now = new Date().toISOString();
-    const error = 'robots.txt does not allow the start page to be crawled.';
     await crawlRepository.moveCrawlState(db, crawl.id, ['queued', 'running'], 'failed', { error, started_at: now, finished_at: now });
     const ended = await crawlRepository.findCrawlById(db, crawl.id);
     if (ended !== undefined) await notify(crawl.user_id, async () => toCrawl(ended));
   }
 
-  /** The sitemaps' URLs into the frontier, a step at a time; those robots.txt disallows stored as blocked. */
-  async function seedSitemapUrls(crawl: CrawlRow, urls: readonly string[], robots: CrawlRobots): Promise<void> {
+  /**
+   * The sitemaps' URLs into the frontier, a step at a time, without the crawl's strip_params: those
+   * robots.txt disallows stored as blocked, those outside the crawl's scope as unvisited (excluded).
+   */
+  async function seedSitemapUrls(crawl: CrawlRow, listed: readonly string[], robots: CrawlRobots): Promise<void> {
+    const { include, exclude, stripParams } = scopeSettingsOf(crawl);
+    const strip = paramStripper(stripParams);
+    const urls = strip === null ? listed : [...new Set(listed.map(strip))];
+    const scope = crawlScope(include, exclude);
     for (let start = 0; start < urls.length; start += SEEDS_PER_STEP) {
       const some = urls.slice(start, start + SEEDS_PER_STEP);
       const allowed = await robots.allowed(some);
+      const inScope = await allowedInSlices(scope, some);
       // The start URL is stored already: the sitemap mark merges into its row (its depth stays 0).
-      const seeds = some.map((url, index) => ({ url, depth: null, inSitemap: true, blocked: !allowed[index] && url !== crawl.url }));
+      const seeds = some.map((url, index) => {
+        const blocked = !allowed[index] && url !== crawl.url;
+        return { url, depth: null, inSitemap: true, blocked, reason: blocked || inScope[index] ? undefined : ('excluded' as const) };
+      });
       await db.transaction().execute(async (trx) => {
         await crawlRepository.lockCrawl(trx, crawl.id);
         const found = await frontierRepository.addToFrontier(trx, crawl.id, seeds.filter((seed) => !seed.blocked));
@@ -63,12 +76,15 @@ export function createCrawlStart(db: Kysely<Database>, enqueue: Enqueue, notify:
     const requests = await beginStartRequests(db, crawl, { concurrency: settings.concurrency, leaseMs: settings.claimMs, signal });
     if (requests === undefined) return;
     try {
-      const context: AuxContext & { onRequest?: (url: URL) => Promise<void> } = { options: settings.fetch, policy: addressPolicy(settings.fetch), signal, onRequest: requests.onRequest };
+      // The preset's User-Agent on every request, the crawl's headers on those to its host.
+      const options = crawlFetchOptions(crawl, settings.fetch, settings.secrets);
+      if (!options.ok) return await refuse(crawl, options.error);
+      const context: AuxContext & { onRequest?: (url: URL) => Promise<void> } = { options: options.options, policy: addressPolicy(settings.fetch), signal, onRequest: requests.onRequest };
       const robotsAnswer = await fetchRobotsTxt(origin, context);
       const agent = crawlAgent(crawl.user_agent, settings.fetch.userAgent);
       const robots = await loadCrawlRobots(robotsAnswer.statusCode === 200 ? robotsAnswer.body : null, agent.robotsToken, settings.pool);
       await requests.obeyDelay(robots.delayMs);
-      if (!(await robots.allowed([crawl.url]))[0]) return await refuse(crawl);
+      if (!(await robots.allowed([crawl.url]))[0]) return await refuse(crawl, 'robots.txt does not allow the start page to be crawled.');
       // What the page checks need from the origin, one request at a time, kept with the crawl for
       // every page it analyses.
       const originFacts = await gatherOriginFactsOneAtATime(crawl.url, context, robotsAnswer);

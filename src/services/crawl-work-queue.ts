@@ -3,6 +3,7 @@
 import type { CrawlRow } from '../db/tables/crawl.table.ts';
 import type { AnalysisPool } from '../analysis/analysis-pool.ts';
 import type { FetchOptions } from '../fetch/options.ts';
+import type { CrawlSecrets } from '../crawl/crawl-requests.ts';
 import type { Crawl } from './crawl-view.ts';
 import { crawlWorkJobId } from './job-ids.ts';
 
@@ -43,10 +44,14 @@ export interface CrawlJobSettings {
   /** PAGEGRADE_CRAWL_CONCURRENCY: requests at once to the crawled host, across every process */
   concurrency: number;
   runsKept: number;
-  /** how long a claim on a page lasts: past it, the page is taken again (its process is thought dead) */
+  /** how long a claim on a page (or an external URL) lasts: past it, it is taken again (its process is thought dead) */
   claimMs: number;
+  /** PAGEGRADE_CRAWL_MAX_EXTERNAL: external URLs a crawl checks at most; the rest are stored unchecked */
+  maxExternal: number;
   /** how long one work job takes pages before it queues its continuation */
   sliceMs: number;
   /** where robots.txt is parsed and matched (the analysis threads); without one, on this thread */
   pool?: AnalysisPool;
+  /** opens the crawls' request headers (PAGEGRADE_SECRET_KEY); without, a crawl given headers fails */
+  secrets?: CrawlSecrets;
 }

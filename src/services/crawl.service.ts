@@ -14,6 +14,11 @@ import { NotFoundError, QueueUnavailableError, TooManyCrawlsError, ValidationErr
 import type { Page } from './types.ts';
 import { toCrawl, toCrawlIssues, type Crawl, type CrawlBounds, type CrawlIssue, type CrawlPage } from './crawl-view.ts';
 import type { CrawlNotifier } from './crawl-jobs.ts';
+import { parsePatterns, parseStripParams, startUrlOutOfScope, type Parsed } from '../crawl/crawl-scope.ts';
+import { parseCrawlHeaders } from '../crawl/crawl-headers.ts';
+import { parseUserAgentPreset, sealHeaders, type CrawlSecrets } from '../crawl/crawl-requests.ts';
+import { paramStripper } from '../crawl/crawl-url.ts';
+import { parseCrawlSchedule, scheduleColumns } from './crawl-schedule.ts';
 
 export interface StartCrawlInput {
   /** the start URL; optional in list mode (urls given), where it must be one of them */
@@ -51,12 +56,18 @@ export interface CrawlOverview {
 export interface CrawlServiceSettings {
   allowPrivateUrls: boolean;
   publicAddressesForTests?: string[];
+  /** PAGEGRADE_ALLOWED_ADDRESSES (config.ts) */
+  allowedAddresses?: readonly string[];
   /** PAGEGRADE_CRAWL_MAX_PAGES */
   maxPages: number;
   /** A browser is configured: render=1 may be asked for. */
   renderingAvailable: boolean;
   /** PAGEGRADE_CRAWLS_PER_ACCOUNT: crawls an account may have queued or running. */
   crawlsPerAccount?: number;
+  /** seals the crawls' request headers (PAGEGRADE_SECRET_KEY), the same box the crawl jobs open them with */
+  secrets: CrawlSecrets;
+  /** PAGEGRADE_MIN_SCHEDULE_MINUTES: the shortest interval a crawl's schedule may have. */
+  minScheduleMinutes: number;
 }
 
 /**
@@ -72,13 +83,19 @@ const CRAWL_LIMIT_RETRY_AFTER_SECONDS = 60;
 export const CRAWL_LIMITS = { defaultMaxPages: 100, defaultMaxDepth: 10, maxDepth: 50 } as const;
 const { defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH, maxDepth: MAX_DEPTH } = CRAWL_LIMITS;
 
+/** The parsed value, or the 422 naming `field`. */
+function valid<T>(field: string, parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new ValidationError(field, parsed.message);
+  return parsed.value;
+}
+
 export function createCrawlService(
   db: Kysely<Database>,
   queueStart: (crawlId: number) => Promise<void>,
   notify: CrawlNotifier,
   settings: CrawlServiceSettings,
 ) {
-  const policy = addressPolicy({ allowPrivate: settings.allowPrivateUrls, publicAddressesForTests: settings.publicAddressesForTests });
+  const policy = addressPolicy({ allowPrivate: settings.allowPrivateUrls, publicAddressesForTests: settings.publicAddressesForTests, allowedAddresses: settings.allowedAddresses });
   const crawlsPerAccount = settings.crawlsPerAccount ?? DEFAULT_CRAWLS_PER_ACCOUNT;
 
   async function owned(userId: number, id: number) {
@@ -105,6 +122,17 @@ export function createCrawlService(
         throw new ValidationError('max_depth', `The max_depth must be an integer from 0 to ${MAX_DEPTH}.`);
       }
       if (input.render && !settings.renderingAvailable) throw new ValidationError('render', 'Rendering is not available on this server.');
+      const include = valid('include', parsePatterns('include', input.include));
+      const exclude = valid('exclude', parsePatterns('exclude', input.exclude));
+      const stripParams = valid('strip_params', parseStripParams(input.stripParams));
+      const headers = parseCrawlHeaders(input.headers);
+      if (!headers.ok) throw new ValidationError('headers', headers.message);
+      const userAgent = valid('user_agent', parseUserAgentPreset(input.userAgent));
+      // The start URL is crawled as every URL of its host is: without strip_params, and in scope.
+      const startUrl = paramStripper(stripParams)?.(target.url) ?? target.url;
+      const outOfScope = startUrlOutOfScope(startUrl, include, exclude);
+      if (outOfScope !== null && input.urls === undefined) throw new ValidationError(outOfScope.field, outOfScope.message);
+      const schedule = parseCrawlSchedule(input.schedule, settings.minScheduleMinutes);
       const refusal = await hostRefusal(new URL(target.url).hostname, policy);
       if (refusal !== null) throw new ValidationError('url', `The url cannot be crawled: ${refusal}`);
       const now = new Date().toISOString();
@@ -116,7 +144,7 @@ export function createCrawlService(
         }
         return crawlRepository.insertCrawl(trx, {
           user_id: userId,
-          url: target.url,
+          url: startUrl,
           project: target.project,
           state: 'queued',
           max_pages: maxPages,
@@ -124,6 +152,15 @@ export function createCrawlService(
           use_sitemap: input.sitemap === false ? 0 : 1,
           privacy: input.privacy ?? 0,
           render: input.render ? 1 : 0,
+          external: input.external === false ? 0 : 1,
+          include: JSON.stringify(include),
+          exclude: JSON.stringify(exclude),
+          strip_params: JSON.stringify(stripParams),
+          header_names: JSON.stringify(headers.names),
+          headers_sealed: headers.names.length === 0 ? null : sealHeaders(settings.secrets, headers.headers),
+          user_agent: userAgent,
+          // It runs at once, as any crawl, and then on its schedule.
+          ...scheduleColumns(schedule, new Date(now)),
           created_at: now,
         });
       });

@@ -25,6 +25,10 @@ import { createLostJobs } from './lost-jobs.ts';
 import { crawlStartJobId, reportJobId } from './job-ids.ts';
 import { startReportJobGeneration } from '../repositories/job-generation.repository.ts';
 import { createCrawlService } from './crawl.service.ts';
+import { crawlSecrets } from '../crawl/crawl-requests.ts';
+import { createCrawlDiffService } from './crawl-diff.service.ts';
+import { createCrawlSchedules } from './crawl-schedule.ts';
+import { createCrawlEvents } from './crawl-regressed.ts';
 import type { WebhookEvent } from './webhook-events.ts';
 import { resolveSecretKey } from '../security/secret-key.ts';
 import { createRenderer, type Renderer } from '../render/renderer.ts';
@@ -55,6 +59,7 @@ function fetchOptions(config: Config): FetchOptions {
     userAgent: config.userAgent,
     allowPrivate: config.allowPrivateUrls,
     publicAddressesForTests: config.publicAddressesForTests,
+    allowedAddresses: config.allowedAddresses,
     // Sitemaps and robots.txt are parsed on the analysis threads, off the event loop.
     pool: config.analysisThreads > 0 ? analysisPool(config.analysisThreads) : undefined,
   };
@@ -88,6 +93,8 @@ export interface ServiceOptions {
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
+  // Before the crawl notifier: crawl.regressed sends the diff with a crawl's default `from`.
+  const crawlDiffs = createCrawlDiffService(db, { alertScoreDrop: config.alertScoreDrop });
   const reportError = options.onJobError ?? (() => {});
   // Webhook deliveries mostly wait on the network: they have slots of their own, beside the analyses'
   // and crawls' (docs/production.md, PAGEGRADE_WEBHOOK_CONCURRENCY).
@@ -96,6 +103,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     secretKey: options.secretKey ?? (() => resolveSecretKey(config).key),
     allowPrivateUrls: config.allowPrivateUrls,
     publicAddressesForTests: config.publicAddressesForTests,
+    allowedAddresses: config.allowedAddresses,
     retryMs: config.webhookRetryMs,
     userAgent: config.userAgent,
   });
@@ -114,22 +122,27 @@ export function createServices(database: AppDatabase, config: Config, options: S
       reportError(error, { kind: 'webhook.deliver', message: `could not queue the report webhooks of account ${accountId}` });
     }
   };
+  // crawl.completed, then crawl.regressed when the crawl is worse than the one before it.
+  const sendCrawlEvents = createCrawlEvents(webhooks, (userId, crawlId) => crawlDiffs.regression(userId, crawlId));
   const notifyCrawl: CrawlNotifier = async (accountId, crawl) => {
     try {
-      if (!(await webhooks.subscribedEvents(accountId)).has('crawl.completed')) return;
-      const data = await crawl();
-      if (data !== undefined) await webhooks.notify(accountId, 'crawl.completed', data);
+      await sendCrawlEvents(accountId, crawl);
     } catch (error) {
       reportError(error, { kind: 'webhook.deliver', message: `could not queue the crawl webhooks of account ${accountId}` });
     }
   };
+  // Crawls' request headers are sealed and opened with one box: its key resolved once, when first
+  // needed, as webhooks resolve theirs (an in-memory database's key lives only as long as the process).
+  const crawlHeaderSecrets = crawlSecrets(options.secretKey ?? (() => resolveSecretKey(config).key));
   const crawlJobs = createCrawlJobs(db, createFetchedPageAnalyzer(analyzerOptions(config, options.onCheckFailure, renderer)), (kind, payload, enqueueOptions) => queue.enqueue(kind, payload, enqueueOptions).then(() => {}), notifyCrawl, {
     fetch: fetchOptions(config),
     concurrency: config.crawlConcurrency,
     runsKept: config.runsKept,
     claimMs: config.crawlClaimMs,
+    maxExternal: config.crawlMaxExternal,
     sliceMs: 30_000,
     pool: config.analysisThreads > 0 ? analysisPool(config.analysisThreads) : undefined,
+    secrets: crawlHeaderSecrets,
   });
   const analysisJobs = createReportAnalysisJobs(db, analyze, notify, { runsKept: config.runsKept, alertScoreDrop: config.alertScoreDrop });
   // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
@@ -146,6 +159,9 @@ export function createServices(database: AppDatabase, config: Config, options: S
     await queue.enqueue('report.analyse', { accountId, reportId, trigger, render: render ? 1 : 0, generation }, { jobId: reportJobId(reportId, generation) });
   };
   const scheduler = createScheduler(db, queueAnalysis);
+  // A stored crawl's start, as POST /crawls and a crawl's schedule queue it.
+  const queueCrawlStart = async (crawlId: number) => void (await queue.enqueue('crawl.start', { crawlId, generation: 0 }, { jobId: crawlStartJobId(crawlId, 0) }));
+  const crawlSchedules = createCrawlSchedules(db, queueCrawlStart, { minScheduleMinutes: config.minScheduleMinutes, crawlsPerAccount: config.crawlsPerAccount });
   const lostJobs = createLostJobs(db, queue, notify, { leaseMs: config.jobLeaseMs, crawlConcurrency: config.crawlConcurrency });
   const giveUpHandlers: GiveUpHandlers<AppJobs> = {};
   giveUpHandlers['report.analyse'] = (payload, error) => analysisJobs.giveUp(payload, error);
@@ -176,13 +192,18 @@ export function createServices(database: AppDatabase, config: Config, options: S
     /** Dashboard sign-in sessions, opened with an API key. */
     webSessions: createWebSessionService(db, accounts),
     /** Site audits: starting, reading and cancelling crawls. */
-    crawls: createCrawlService(db, async (crawlId) => void (await queue.enqueue('crawl.start', { crawlId, generation: 0 }, { jobId: crawlStartJobId(crawlId, 0) })), notifyCrawl, {
+    crawls: createCrawlService(db, queueCrawlStart, notifyCrawl, {
       allowPrivateUrls: config.allowPrivateUrls,
       publicAddressesForTests: config.publicAddressesForTests,
+      allowedAddresses: config.allowedAddresses,
       maxPages: config.crawlMaxPages,
       crawlsPerAccount: config.crawlsPerAccount,
+      secrets: crawlHeaderSecrets,
+      minScheduleMinutes: config.minScheduleMinutes,
       renderingAvailable: renderer !== null,
     }),
+    /** Two finished crawls compared (GET /crawls/{id}/diff, the dashboard's compare page, crawl.regressed). */
+    crawlDiffs,
     /** Webhooks of each account, and sending them their events. */
     webhooks,
     /** The job queue and the handlers this process runs when it takes jobs (start). */
@@ -191,6 +212,11 @@ export function createServices(database: AppDatabase, config: Config, options: S
         everyMs: config.schedulerIntervalMs,
         run: async () => void (await scheduler.runDue()),
         onError: (error) => reportError(error, { message: 'the scheduler could not queue due reports' }),
+      },
+      {
+        everyMs: config.schedulerIntervalMs,
+        run: async () => void (await crawlSchedules.runDue()),
+        onError: (error) => reportError(error, { message: 'the scheduler could not start due crawls' }),
       },
       {
         everyMs: lostJobs.intervalMs,
@@ -202,6 +228,8 @@ export function createServices(database: AppDatabase, config: Config, options: S
     lostJobs,
     /** Queues the reports whose schedule is due (every process running jobs does, every few seconds). */
     scheduler,
+    /** Crawls' schedules: PUT /crawls/{id}, and starting the crawls whose schedule is due (as `scheduler`). */
+    crawlSchedules,
     /** The browser of render=1 and of PDFs (one pool, started on first use), closed when the process stops. */
     rendering: {
       /**

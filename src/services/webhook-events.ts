@@ -2,7 +2,7 @@
 // from a request.
 import { ValidationError } from './errors.ts';
 
-export const WEBHOOK_EVENTS = ['report.completed', 'report.failed', 'report.regressed', 'crawl.completed'] as const;
+export const WEBHOOK_EVENTS = ['report.completed', 'report.failed', 'report.regressed', 'crawl.completed', 'crawl.regressed'] as const;
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -25,6 +25,8 @@ export interface WebhookServiceOptions {
   secretKey: string | (() => string);
   allowPrivateUrls: boolean;
   publicAddressesForTests?: string[];
+  /** PAGEGRADE_ALLOWED_ADDRESSES (config.ts) */
+  allowedAddresses?: readonly string[];
   /** waits before attempts 2, 3, ... (PAGEGRADE_WEBHOOK_RETRY_MS) */
   retryMs: readonly number[];
   userAgent: string;
@@ -42,7 +44,7 @@ function deliveryId(now: Date): string {
 }
 
 export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDelivery, options: WebhookServiceOptions) {
-  const policy = addressPolicy({ allowPrivate: options.allowPrivateUrls, publicAddressesForTests: options.publicAddressesForTests });
+  const policy = addressPolicy({ allowPrivate: options.allowPrivateUrls, publicAddressesForTests: options.publicAddressesForTests, allowedAddresses: options.allowedAddresses });
   let box: SecretBox | undefined;
   const secretBox = (): SecretBox => {
     box ??= createSecretBox(typeof options.secretKey === 'string' ? options.secretKey : options.secretKey());

@@ -115,7 +115,7 @@ describe.each(testDialects())('crawl bounds through the API [%s]', (dialect) => 
     });
   });
 
-  it('combines state with status, result, sort and paging, and scope=external lists nothing yet', async () => {
+  it('combines state with status, result, sort and paging, and scope=external lists no link the site does not have', async () => {
     const account = await t.createAccount('combined');
     const id = await boundedCrawl(account);
     const read = async (query: string) => body(await call(t, account, 'GET', `/api/v1/crawls/${id}/pages?${query}`)).data.map((page: any) => page.url.replace(/^http:\/\/[^/]+/, ''));

@@ -7,7 +7,7 @@ import { testDialects } from '../support/databases.ts';
 import { startReceiver } from '../support/webhook-receiver.ts';
 import { ISO_TIME, body, call, expectInvalid, expectJson, expectNotFound, type Account, type Body } from '../support/api-fixtures.ts';
 
-const ALL_EVENTS = ['report.completed', 'report.failed', 'report.regressed', 'crawl.completed'];
+const ALL_EVENTS = ['report.completed', 'report.failed', 'report.regressed', 'crawl.completed', 'crawl.regressed'];
 
 describe.each(testDialects())('/api/v1/webhooks [%s]', (dialect) => {
   let t: TestApp;

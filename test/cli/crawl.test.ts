@@ -46,11 +46,12 @@ describe('pagegrade crawl', () => {
   });
 
   it('prints JSON and passes when no gate is set', async () => {
-    const run = await runInProcess(['crawl', site.url('/beans'), '--json', '--no-sitemap', '--max-depth', '0'], LOOPBACK);
+    // Its link to a social profile elsewhere is not checked (--no-external): no request leaves loopback.
+    const run = await runInProcess(['crawl', site.url('/beans'), '--json', '--no-sitemap', '--max-depth', '0', '--no-external'], LOOPBACK);
     expect(run.code).toBe(0);
     const outcome = JSON.parse(run.stdout);
     // Its links to / and /about are found one click away, past max_depth: counted, never fetched.
-    expect(outcome.crawl).toMatchObject({ url: site.url('/beans'), state: 'done', pages_crawled: 1, pages_found: 3, max_depth: 0, sitemap: 0 });
+    expect(outcome.crawl).toMatchObject({ url: site.url('/beans'), state: 'done', pages_crawled: 1, pages_found: 3, max_depth: 0, sitemap: 0, external: 0, external_checked: 0 });
     expect(outcome.pages.map((row: { url: string }) => row.url)).toEqual([site.url('/beans')]);
     expect(outcome.issues).toEqual([]);
   });

@@ -44,7 +44,7 @@ describe.each(testDialects())('webhooks commands [%s]', (dialect) => {
     });
     const text = await cli('webhooks', 'create', '--email', email, '--url', receiver.url('/second'));
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^Created webhook \d+ for hooks@example\.com: .*\/second \(report\.completed, report\.failed, report\.regressed, crawl\.completed\)\.\nIts signing secret, shown only once:\nwhsec_\S+\n$/);
+    expect(text.stdout).toMatch(/^Created webhook \d+ for hooks@example\.com: .*\/second \(report\.completed, report\.failed, report\.regressed, crawl\.completed, crawl\.regressed\)\.\nIts signing secret, shown only once:\nwhsec_\S+\n$/);
 
     const listed = await json('webhooks', 'list', '--email', email);
     expect(listed.map((webhook: { id: number }) => webhook.id)).toContain(created.id);

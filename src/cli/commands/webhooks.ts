@@ -20,7 +20,7 @@ export const webhooksCreate: Command = {
   usage: 'webhooks create --email <email> --url <url> [--events <event,...>] [--json]',
   details: [
     'Options:',
-    '  --events <list>  comma-separated: report.completed, report.failed, report.regressed, crawl.completed (default: all)',
+    '  --events <list>  comma-separated: report.completed, report.failed, report.regressed, crawl.completed, crawl.regressed (default: all)',
     '',
     'The secret is encrypted with PAGEGRADE_SECRET_KEY: run this with the same setting as the servers.',
   ].join('\n'),

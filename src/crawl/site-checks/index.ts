@@ -5,6 +5,7 @@
 import type { Importance } from '../../checks/check.ts';
 import type { SiteCheckDefinition, StoredSite } from './site-check.ts';
 import { brokenLinks } from './broken-links.ts';
+import { brokenExternalLinks } from './broken-external-links.ts';
 import { redirectedLinks } from './redirected-links.ts';
 import { redirectChains } from './redirect-chains.ts';
 import { duplicateTitles } from './duplicate-titles.ts';
@@ -19,6 +20,7 @@ import { internalNofollow } from './internal-nofollow.ts';
 
 export const siteChecks: readonly SiteCheckDefinition[] = [
   brokenLinks,
+  brokenExternalLinks,
   redirectedLinks,
   redirectChains,
   duplicateTitles,

@@ -22,8 +22,10 @@ import { crawlInProgress } from '../views/crawl-state.ts';
 import { crawlsListPage } from '../views/crawls-list.ts';
 import { shortUrl } from '../views/format.ts';
 import type { FieldErrors } from '../views/form-parts.ts';
+import { DEFAULT_CRAWL_FORM_SETTINGS } from '../views/crawl-form-settings.ts';
 import { newCrawlPage, type NewCrawlValues } from '../views/new-crawl.ts';
 import { dropEmptyQueryValues, listWindow, noticeFrom } from './list-query.ts';
+import { dashboardCrawlCompareRoutes } from './dashboard-crawl-compare.ts';
 
 const CrawlsPageQuery = Type.Object({ ...CrawlListQuery.properties, notice: Type.Optional(Type.String({ maxLength: 40 })) });
 /** The pages list's filters, sort and paging, as the API's (format aside: the CSV has its own path). */
@@ -34,14 +36,26 @@ const NewCrawlQuery = Type.Object({ url: Type.Optional(Type.String({ maxLength: 
  * The form: the API's fields, except that sitemap is a checkbox, so its absence means 0 (the API's
  * default is 1); render likewise, offered when the server has a browser.
  */
+const longText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const CrawlFormBody = Type.Object({
-  url: Type.String({ maxLength: 2048 }),
+  url: Type.Optional(Type.String({ maxLength: 2048 })),
   max_pages: Type.Optional(Type.Integer()),
   max_depth: Type.Optional(Type.Integer()),
   sitemap: Type.Optional(oneOf([0, 1] as const)),
   privacy: Type.Optional(oneOf([0, 1] as const)),
   render: Type.Optional(oneOf([0, 1] as const)),
+  external: Type.Optional(oneOf([0, 1] as const)),
+  // The service checks each list's entries; these only bound what a form may send.
+  include: longText(12_000),
+  exclude: longText(12_000),
+  strip_params: longText(6_000),
+  user_agent: longText(40),
+  headers: longText(45_000),
+  urls: longText(20_000_000),
+  schedule: longText(200),
 });
+/** A text field left empty: not given. */
+const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
 
 const LIST_NOTICES = { 'crawl-deleted': 'The crawl was deleted. The reports it made stay in their project.' };
 const { maxDepth: MAX_DEPTH_LIMIT, defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH } = CRAWL_LIMITS;
@@ -93,6 +107,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
           sitemap: true,
           privacy: 0,
           render: false,
+          ...DEFAULT_CRAWL_FORM_SETTINGS,
         },
         errors: {},
         maxPagesLimit,
@@ -113,6 +128,13 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sitemap: Number(body?.sitemap) === 1,
         privacy: Number(body?.privacy) === 1 ? 1 : 0,
         render: Number(body?.render) === 1,
+        external: Number(body?.external) === 1,
+        include: textValue(body?.include),
+        exclude: textValue(body?.exclude),
+        strip_params: textValue(body?.strip_params),
+        user_agent: textValue(body?.user_agent) || 'default',
+        urls: textValue(body?.urls),
+        schedule: textValue(body?.schedule) || 'off',
       };
       const showForm = (errors: FieldErrors, status = 422) =>
         sendPage(reply, status, newCrawlPage({
@@ -126,13 +148,22 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }));
       if (request.validationError?.validation) return showForm(validationMessages(request.validationError.validation));
       try {
+        const form = request.body;
         const crawl = await crawls.start(signedInAccount(request).id, {
-          url: request.body.url,
-          maxPages: request.body.max_pages,
-          maxDepth: request.body.max_depth,
-          sitemap: request.body.sitemap === 1,
-          privacy: request.body.privacy ?? 0,
-          render: request.body.render === 1,
+          url: given(form.url),
+          maxPages: form.max_pages,
+          maxDepth: form.max_depth,
+          sitemap: form.sitemap === 1,
+          privacy: form.privacy ?? 0,
+          render: form.render === 1,
+          external: form.external === 1,
+          include: given(form.include),
+          exclude: given(form.exclude),
+          stripParams: given(form.strip_params),
+          userAgent: given(form.user_agent),
+          headers: given(form.headers),
+          urls: given(form.urls),
+          schedule: given(form.schedule),
         });
         return reply.redirect(`/dashboard/crawls/${crawl.id}`, 303);
       } catch (error) {
@@ -226,4 +257,6 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.redirect('/dashboard/crawls?notice=crawl-deleted', 303);
     },
   );
+
+  await app.register(dashboardCrawlCompareRoutes);
 };

@@ -2,6 +2,7 @@
 // is under way), then the site score, the bounds it met (if any), the site issues with the pages they
 // name, and the table of every URL visited (or found and never fetched) with the pages list's filters,
 // sort and paging; CSV downloads of both.
+import { crawlSettings } from './crawl-settings.ts';
 import { limitReachedSentence, type Crawl, type CrawlBounds, type CrawlIssue, type CrawlPage } from '../../services/crawl-view.ts';
 import type { Page } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -70,11 +71,6 @@ function stateNotice(crawl: Crawl): SafeHtml {
   }
 }
 
-function settingsLine(crawl: Crawl): string {
-  return `Up to ${plural(crawl.max_pages, 'page')}, ${plural(crawl.max_depth, 'click')} deep, ` +
-    `${crawl.sitemap === 1 ? 'with' : 'without'} the sitemaps; ${PRIVACY_NAMES[crawl.privacy === 1 ? 1 : 0].toLowerCase()} reports.`;
-}
-
 function header(crawl: Crawl, exported: Omit<CrawlPageFilters, 'per_page'>): SafeHtml {
   const project = `/dashboard/projects/${encodeURIComponent(crawl.project)}`;
   return html`<header class="report-header">
@@ -83,10 +79,11 @@ function header(crawl: Crawl, exported: Omit<CrawlPageFilters, 'per_page'>): Saf
   <p class="report-meta">${crawlStateChip(crawl)} Started ${timeElement(crawl.created_at)}${crawl.finished_at ? html`, ended ${timeElement(crawl.finished_at)}` : ''}
     · project <a href="${project}">${crawl.project}</a></p>
   <div class="owner-bar">
-    <p>${settingsLine(crawl)}</p>
+    ${crawlSettings(crawl)}
     <p class="page-heading-actions">
       <a class="button" href="${listHref(`/dashboard/crawls/${crawl.id}/pages.csv`, exported)}" download>Download pages (CSV)</a>
       ${crawl.state === 'done' ? html`<a class="button" href="/dashboard/crawls/${crawl.id}/issues.csv" download>Download issues (CSV)</a>` : ''}
+      ${crawl.state === 'done' ? html`<a class="button" href="/dashboard/crawls/${crawl.id}/compare">Compare</a>` : ''}
       <a class="button button--quiet danger-link" href="/dashboard/crawls/${crawl.id}/delete">${crawlInProgress(crawl) ? 'Cancel this crawl…' : 'Delete this crawl…'}</a>
     </p>
   </div>

@@ -1,11 +1,12 @@
 // The form that starts a crawl (a site audit). The crawl runs in the background: the form lands on the
 // crawl's page, which shows its progress. After an error the values come back with each field's message.
 import { html, type SafeHtml } from '../html.ts';
+import { CRAWL_SETTING_FIELDS, crawlSettingsFields, type CrawlFormSettings } from './crawl-form-settings.ts';
 import { csrfField, fieldError, otherErrors, privacyChoices, renderField, type FieldErrors } from './form-parts.ts';
 import { formatNumber } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
 
-export interface NewCrawlValues {
+export interface NewCrawlValues extends CrawlFormSettings {
   url: string;
   /** As typed, so an invalid number comes back as it was sent. */
   max_pages: string;
@@ -44,12 +45,12 @@ export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, ma
   analyses every HTML page it reaches and then checks the site as a whole. It runs in the background: the crawl's page shows its progress.</p>
   <form method="post" action="/dashboard/crawls" class="form">
     ${csrfField(csrfToken)}
-    ${otherErrors(errors, ['url', 'max_pages', 'max_depth', 'sitemap', 'privacy', ...(renderingAvailable ? ['render'] : [])])}
+    ${otherErrors(errors, ['url', 'max_pages', 'max_depth', 'sitemap', 'privacy', ...CRAWL_SETTING_FIELDS, ...(renderingAvailable ? ['render'] : [])])}
     <div class="field">
       <label for="url">Start URL</label>
-      <p class="hint" id="url-hint">An http or https address, such as https://example.com/. The crawl stays on its host.</p>
+      <p class="hint" id="url-hint">An http or https address, such as https://example.com/. The crawl stays on its host. (With a list of URLs below, it may stay empty.)</p>
       ${fieldError(errors, 'url')}
-      <input id="url" name="url" type="url" inputmode="url" autocomplete="url" required maxlength="2048" value="${values.url}"${describedBy(errors, 'url')}>
+      <input id="url" name="url" type="url" inputmode="url" autocomplete="url" maxlength="2048" value="${values.url}"${describedBy(errors, 'url')}>
     </div>
     <div class="field-row">
       <div class="field">
@@ -77,6 +78,7 @@ export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, ma
       ${fieldError(errors, 'privacy')}
       ${privacyChoices([0, 1], values.privacy)}
     </fieldset>
+    ${crawlSettingsFields(values, errors)}
     <div class="form-actions">
       <button type="submit" class="button button--primary">Start the crawl</button>
     </div>

@@ -50,6 +50,14 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sitemap: body.sitemap === undefined ? undefined : body.sitemap === 1,
         privacy: body.privacy,
         render: body.render === 1,
+        external: body.external === undefined ? undefined : body.external === 1,
+        include: body.include,
+        exclude: body.exclude,
+        stripParams: body.strip_params,
+        // A form may repeat the field: its lines together.
+        headers: Array.isArray(body.headers) ? body.headers.join('\n') : body.headers,
+        userAgent: body.user_agent,
+        schedule: body.schedule,
       });
       reply.code(202).header('location', `/api/v1/crawls/${crawl.id}`);
       return { data: crawl, status: 202 as const };
@@ -146,7 +154,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   allowOnly(app, '/crawls', ['GET', 'POST']);
-  allowOnly(app, '/crawls/:id', ['GET', 'DELETE']);
+  allowOnly(app, '/crawls/:id', ['GET', 'PUT', 'DELETE']);
   allowOnly(app, '/crawls/:id/pages', ['GET']);
   allowOnly(app, '/crawls/:id/issues', ['GET']);
 };

@@ -8,6 +8,8 @@ import { projectRoutes } from './projects.ts';
 import { accountRoutes } from './account.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { crawlRoutes } from './crawls.ts';
+import { crawlScheduleRoutes } from './crawl-schedule.ts';
+import { crawlDiffRoutes } from './crawl-diff.ts';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   registerApiKeyAuth(app);
@@ -32,4 +34,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(webhookRoutes);
   await app.register(crawlRoutes);
+  await app.register(crawlScheduleRoutes);
+  await app.register(crawlDiffRoutes);
 }

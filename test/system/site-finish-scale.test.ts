@@ -4,9 +4,9 @@
 // plus whatever threads ran), since on a loaded machine the wall-clock gap also counts the time the
 // scheduler gave other processes; both are printed.
 import { expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/support/databases.ts';
-import { finishCrawl } from '../services/crawl-finish.ts';
-import { writeSyntheticCrawl } from './site-synthetic.ts';
+import { openTestDatabase } from '../support/databases.ts';
+import { finishCrawl } from '../../src/services/crawl-finish.ts';
+import { writeSyntheticCrawl } from '../../src/crawl/site-synthetic.ts';
 
 const PAGES = 200_000;
 
