@@ -3,9 +3,8 @@
 // the guarded agent (the address guard on the address actually connected to); at most
 // EXTERNAL_REQUESTS_PER_HOST requests at once to each host from this process; one deadline for the
 // whole check. Never throws for what the network does: an unreachable URL is an outcome with an error.
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { addressPolicy, type AddressPolicy } from '../fetch/address-guard.ts';
-import { agentFor } from '../fetch/agents.ts';
 import { toFetchError } from '../fetch/fetch-failure.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 import { abandonBody } from '../fetch/read-body.ts';
@@ -101,16 +100,10 @@ async function answerOf(response: Dispatcher.ResponseData, url: URL, hop: Hop, g
   return { statusCode: response.statusCode, contentType, location };
 }
 
-/**
- * The HEAD request itself, through the agent that guards every connection. redirect-chain.ts sends
- * only GETs, so this is its one request with another method.
- */
+/** The HEAD request itself, a hop of the guarded chain (this loop follows its redirects). */
 async function sendHead(url: URL, hop: Hop): Promise<Dispatcher.ResponseData> {
-  try {
-    return await request(url, { method: 'HEAD', dispatcher: agentFor(hop.policy), signal: hop.signal, headers: { 'user-agent': hop.userAgent, accept: '*/*' } });
-  } catch (err) {
-    throw toFetchError(err, { url, timeoutMs: hop.timeoutMs, signal: hop.signal, readingBody: false, subject: SUBJECT });
-  }
+  const { response } = await followRedirects(url, { policy: hop.policy, userAgent: hop.userAgent, accept: '*/*', timeoutMs: hop.timeoutMs, signal: hop.signal, subject: SUBJECT, follow: false, method: 'HEAD' });
+  return response;
 }
 
 /** A HEAD has no body to read; a GET's is abandoned unread, however large. */

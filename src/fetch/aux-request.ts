@@ -7,8 +7,7 @@ import { toFetchError } from './fetch-failure.ts';
 import { flattenHeaders } from './headers.ts';
 import type { FetchOptions } from './options.ts';
 import { readBody, type BodyLimit } from './read-body.ts';
-import { DUMP_LIMIT_BYTES, followRedirects, redirectLocation, type ChainRequest, type ChainResult } from './redirect-chain.ts';
-import { FetchError } from './fetch-error.ts';
+import { DUMP_LIMIT_BYTES, followRedirects, type ChainRequest } from './redirect-chain.ts';
 import type { AuxResponse } from './types.ts';
 
 export interface AuxContext {
@@ -56,7 +55,15 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
       hostHeaders: options.hostHeaders,
     };
     const onRequest = context.onRequest;
-    const chain = onRequest ? await followHopByHop(start, request, onRequest, progress) : await followRedirects(start, request);
+    if (onRequest !== undefined) {
+      request.beforeRequest = async (url) => {
+        progress.url = url;
+        await onRequest(url).catch((error: unknown) => {
+          throw new HookRejection('onRequest rejected', { cause: error });
+        });
+      };
+    }
+    const chain = await followRedirects(start, request);
     const { response } = chain;
     progress.url = chain.url;
     progress.readingBody = true;
@@ -114,45 +121,3 @@ export async function auxRequest(url: string, context: AuxContext, read: BodyLim
 
 /** What the onRequest hook rejected with, carried past the catch that turns failures into sentences. */
 class HookRejection extends Error {}
-
-/** As in redirect-chain.ts: the hops one request follows. */
-const MAX_REDIRECTS = 10;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
-/**
- * followRedirects one hop at a time, so that `onRequest` is awaited before each request; the same
- * limits and failures (a loop, more than MAX_REDIRECTS hops, a Location that is no http(s) URL).
- */
-async function followHopByHop(
-  start: URL,
-  request: ChainRequest,
-  onRequest: (url: URL) => Promise<void>,
-  progress: { url: URL },
-): Promise<ChainResult> {
-  const redirects: ChainResult['redirects'] = [];
-  const visited = [start.href];
-  let url = start;
-  for (;;) {
-    progress.url = url;
-    await onRequest(url).catch((error: unknown) => {
-      throw new HookRejection('onRequest rejected', { cause: error });
-    });
-    const { response } = await followRedirects(url, { ...request, follow: false });
-    const location = response.headers.location;
-    const written = (Array.isArray(location) ? location[0] : location)?.trim() ?? '';
-    if (!REDIRECT_STATUSES.has(response.statusCode) || written === '') return { response, url, redirects };
-    const next = redirectLocationOf(response, url, written);
-    await response.body.dump({ limit: DUMP_LIMIT_BYTES, signal: request.signal });
-    redirects.push({ url: url.href, statusCode: response.statusCode, location: next.href });
-    if (visited.includes(next.href)) throw new FetchError('redirect_loop', `Redirect loop: ${[...visited, next.href].join(' -> ')}`);
-    if (redirects.length > MAX_REDIRECTS) throw new FetchError('too_many_redirects', `Too many redirects (more than ${MAX_REDIRECTS}).`);
-    visited.push(next.href);
-    url = next;
-  }
-}
-
-function redirectLocationOf(response: ChainResult['response'], base: URL, written: string): URL {
-  const next = redirectLocation(response, base);
-  if (next === null) throw new FetchError('bad_response', `${base.href} redirects to "${written}", which is not a valid http(s) URL.`);
-  return next;
-}

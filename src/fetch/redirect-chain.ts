@@ -1,5 +1,6 @@
-// GET a URL and follow its redirects by hand, so every hop is recorded and every new connection goes
-// through the guarded agent. Used for the page and for the origin's auxiliary files alike.
+// GET (or HEAD) a URL and follow its redirects by hand, so every hop is recorded and every new
+// connection goes through the guarded agent. Used for the page, the origin's auxiliary files and the
+// external links a crawl checks alike.
 import { isUtf8 } from 'node:buffer';
 import { request, type Dispatcher } from 'undici';
 import type { AddressPolicy } from './address-guard.ts';
@@ -31,6 +32,13 @@ export interface ChainRequest {
   follow?: boolean;
   /** Sent only on the hops to their host (FetchOptions.hostHeaders). */
   hostHeaders?: HostHeaders;
+  /** Default GET; HEAD for a link check. */
+  method?: 'GET' | 'HEAD';
+  /**
+   * Awaited before every request, each hop included, with the URL about to be asked (a crawl takes
+   * its host's turn and counts the request there); what it throws ends the chain as it is.
+   */
+  beforeRequest?: (url: URL) => Promise<void>;
 }
 
 export interface ChainResult {
@@ -45,6 +53,7 @@ export async function followRedirects(start: URL, chain: ChainRequest): Promise<
   const visited = [start.href];
   let url = start;
   for (;;) {
+    await chain.beforeRequest?.(url);
     const response = await send(url, chain);
     const location = REDIRECT_STATUSES.has(response.statusCode) ? locationHeader(response.headers.location) : null;
     if (location === null || chain.follow === false) return { response, url, redirects };
@@ -66,7 +75,7 @@ export async function followRedirects(start: URL, chain: ChainRequest): Promise<
 async function send(url: URL, chain: ChainRequest): Promise<Dispatcher.ResponseData> {
   try {
     return await request(url, {
-      method: 'GET',
+      method: chain.method ?? 'GET',
       dispatcher: agentFor(chain.policy),
       signal: chain.signal,
       headers: headersFor(url, chain),
