@@ -175,7 +175,9 @@ async function crawlOnce(site: ServiceProcess, pages: number, options: ProcessOp
     const faultsBefore = minorFaults(server.pid);
     const siteCpuBefore = cpuSeconds(site.pid);
     const started = performance.now();
-    const queued = await api(server.origin, 'POST', '/api/v1/crawls', { url: `${site.origin}/`, max_pages: pages, max_depth: 50, sitemap: 0 });
+    // external 0: the corpus pages link to the real web (their <base href>), which a machine without
+    // internet cannot answer; the floor fetches only the site's own pages too.
+    const queued = await api(server.origin, 'POST', '/api/v1/crawls', { url: `${site.origin}/`, max_pages: pages, max_depth: 50, sitemap: 0, external: 0 });
     let crawl = queued;
     let lastProgress = started;
     while (!ENDED.includes(crawl.state)) {

@@ -10,7 +10,7 @@ import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { Analysis, CrawlLinkOptions } from './types.ts';
 import { analyzePage } from './analyze-page.ts';
 import type { AnalysisPool, AnalysisTask, TaskCrawlLinks } from './analysis-pool.ts';
-import type { Renderer } from '../render/renderer.ts';
+import type { BrowserRequests, Renderer } from '../render/renderer.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
 
 export interface AnalyzerOptions {
@@ -77,21 +77,23 @@ function taskCrawlLinks(crawl: CrawlLinkOptions, origin: OriginFacts): TaskCrawl
   return { ...crawl, robotsTxt: sameText ? { ofOrigin: true } : crawl.robotsTxt };
 }
 
-function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, signal: AbortSignal): Promise<RenderOutcome> {
+function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, signal: AbortSignal, requests?: BrowserRequests): Promise<RenderOutcome> {
   if (!renderer) return Promise.resolve({ ok: false, reason: 'Rendering is not available on this server (no Chromium).' });
-  return renderer.render(url, signal);
+  return renderer.render(url, signal, requests);
 }
 
 /**
  * Analyses a page its caller fetched (a crawl's) with the crawl facts: parse and check, with the origin
  * facts given (the crawl read them when it started) or gathered when they are of another origin.
  * `crawl`: which host is the crawl's, the robots.txt it obeys and the cap on recorded links (without:
- * the page's own host, no robots.txt, MAX_CRAWL_LINKS).
+ * the page's own host, no robots.txt, MAX_CRAWL_LINKS). `requests`: the crawl's User-Agent and request
+ * headers (its fetch options, crawl-requests.ts): the browser's requests and any origin facts gathered
+ * here go with them, as the crawler's do (without: the server's own).
  */
 export type FetchedPageAnalyzer = (
   page: UndecodedPage,
   knownOrigin?: OriginFacts,
-  request?: { render?: boolean; crawl?: CrawlLinkOptions },
+  request?: { render?: boolean; crawl?: CrawlLinkOptions; requests?: BrowserRequests },
 ) => Promise<Analysis>;
 
 /** Distinct link targets of a page a crawl records (docs/crawls.md, "Bounds"). */
@@ -101,9 +103,11 @@ export function createFetchedPageAnalyzer(options: AnalyzerOptions): FetchedPage
   return async (page, knownOrigin, request = {}) => {
     // The browser loads the page again (its fetch is not the crawler's): what it sees after scripts is
     // compared with the HTML the crawler fetched.
-    const rendering = request.render ? renderOrSayWhyNot(options.renderer, page.finalUrl, new AbortController().signal) : undefined;
+    const { requests } = request;
+    const rendering = request.render ? renderOrSayWhyNot(options.renderer, page.finalUrl, new AbortController().signal, requests) : undefined;
     const pageOrigin = new URL(page.finalUrl).origin;
-    const origin = knownOrigin?.origin === pageOrigin ? knownOrigin : await gatherOriginFacts(page.finalUrl, options.fetch);
+    const fetchOptions = requests ? { ...options.fetch, userAgent: requests.userAgent, hostHeaders: requests.hostHeaders } : options.fetch;
+    const origin = knownOrigin?.origin === pageOrigin ? knownOrigin : await gatherOriginFacts(page.finalUrl, fetchOptions);
     const crawl = request.crawl ?? { host: new URL(page.finalUrl).host, robotsTxt: null, robotsToken: '*', maxLinks: MAX_CRAWL_LINKS };
     return analyzeFetched(options, page, origin, { crawl, rendering: await rendering });
   };

@@ -2,6 +2,7 @@
 // every page of a million-page site has a million rows, so no step may be "the links of a few pages".
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { MAX_PAGES_PER_ITEM } from './site-checks/site-check.ts';
+import { compareText } from './site-checks/site-outcome.ts';
 import { ENTRY_STEP, yieldToEventLoop, type StoredSite } from './site-scan.ts';
 
 /** A run of links in key order (to_id, from_id): after `after` (exclusive) up to `upTo` (inclusive, null: the end). */
@@ -91,15 +92,34 @@ async function writeInlinks(site: StoredSite, counts: readonly { id: number; cou
 
 /**
  * The first MAX_PAGES_PER_ITEM URLs (in code-point order) of the pages linking to `toId`, itself
- * excepted: the best of each ENTRY_STEP of its links, merged.
+ * excepted.
  */
-export async function firstLinkingUrls(site: StoredSite, toId: number): Promise<string[]> {
+export function firstLinkingUrls(site: StoredSite, toId: number): Promise<string[]> {
+  return firstLinkingPages(site, toId, { links: 'crawl_links', max: MAX_PAGES_PER_ITEM, exceptSelf: true });
+}
+
+/** Tables of links keyed (crawl_id, to_id, from_id), from_id a crawled page: to a page of the host, or to an external URL. */
+type LinkTable = 'crawl_links' | 'crawl_external_links';
+
+export interface LinkingPages {
+  links: LinkTable;
+  /** URLs named at most */
+  max: number;
+  /** Leave out the page itself (a page's link to itself is no link to it): only where to_id is a page's id too. */
+  exceptSelf: boolean;
+}
+
+/**
+ * The first `max` URLs (in code-point order) of the pages linking to `toId` in `links`: the best of
+ * each ENTRY_STEP of its links, merged, so a target linked from every page reads in bounded steps.
+ */
+export async function firstLinkingPages(site: StoredSite, toId: number, { links, max, exceptSelf }: LinkingPages): Promise<string[]> {
   let best: string[] = [];
   let after = -1;
   for (;;) {
     await yieldToEventLoop();
     const end = await site.db
-      .selectFrom('crawl_links')
+      .selectFrom(links)
       .select('from_id')
       .where('crawl_id', '=', site.crawlId)
       .where('to_id', '=', toId)
@@ -108,22 +128,19 @@ export async function firstLinkingUrls(site: StoredSite, toId: number): Promise<
       .limit(1)
       .offset(ENTRY_STEP - 1)
       .executeTakeFirst();
+    // Both tables have these columns alike: the join is typed as over one of them.
     let query = site.db
-      .selectFrom('crawl_links')
-      .innerJoin('crawl_pages', 'crawl_pages.id', 'crawl_links.from_id')
+      .selectFrom(`${links} as link` as 'crawl_links as link')
+      .innerJoin('crawl_pages', 'crawl_pages.id', 'link.from_id')
       .select('crawl_pages.url')
-      .where('crawl_links.crawl_id', '=', site.crawlId)
-      .where('crawl_links.to_id', '=', toId)
-      .where('crawl_links.from_id', '>', after)
-      .where('crawl_links.from_id', '<>', toId);
-    if (end) query = query.where('crawl_links.from_id', '<=', end.from_id);
-    const rows = await query.orderBy('crawl_pages.url').limit(MAX_PAGES_PER_ITEM).execute();
-    best = mergeFirst(best, rows.map((row) => row.url));
+      .where('link.crawl_id', '=', site.crawlId)
+      .where('link.to_id', '=', toId)
+      .where('link.from_id', '>', after);
+    if (exceptSelf) query = query.where('link.from_id', '<>', toId);
+    if (end) query = query.where('link.from_id', '<=', end.from_id);
+    const rows = await query.orderBy('crawl_pages.url').limit(max).execute();
+    best = [...best, ...rows.map((row) => row.url)].sort(compareText).slice(0, max);
     if (!end) return best;
     after = end.from_id;
   }
-}
-
-function mergeFirst(a: readonly string[], b: readonly string[]): string[] {
-  return [...a, ...b].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)).slice(0, MAX_PAGES_PER_ITEM);
 }

@@ -22,6 +22,7 @@ import * as reportScoreSort from './migrations/2026-11-28-1200-report-score-sort
 import * as jobGenerations from './migrations/2026-11-30-0900-job-generations.ts';
 import * as crawlBounds from './migrations/2026-12-02-0900-crawl-bounds.ts';
 import * as crawlSettings from './migrations/2026-12-03-0900-crawl-settings.ts';
+import * as crawlListMode from './migrations/2026-12-03-1000-crawl-list-mode.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-30-0900-job-generations': jobGenerations,
   '2026-12-02-0900-crawl-bounds': crawlBounds,
   '2026-12-03-0900-crawl-settings': crawlSettings,
+  '2026-12-03-1000-crawl-list-mode': crawlListMode,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

@@ -6,7 +6,9 @@
 // page's images, or a reason for people.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AddressPolicy } from '../fetch/address-guard.ts';
+import type { HostHeaders } from '../fetch/options.ts';
 import { loadAndRead } from './chromium.ts';
+import { interceptPageRequests, refusingImages } from './page-requests.ts';
 import { REFUSED_HEADER, startGuardedProxy, type GuardedProxy } from './guarded-proxy.ts';
 
 export interface RenderLimits {
@@ -18,6 +20,8 @@ export interface RenderLimits {
   /** Requests the page may make (documents, scripts, XHR, websockets...). */
   maxRequests: number;
   userAgent: string;
+  /** A crawl's request headers: set on the page's requests to their hosts only (page-requests.ts). */
+  hostHeaders?: HostHeaders;
 }
 
 export type RenderOutcome =
@@ -109,7 +113,7 @@ async function useContext<T>(
       page.on('crash', () => run.stop('The page crashed the browser tab.'));
     });
     context.on('request', (request) => {
-      // A rendering refuses every image before it is sent (refuseImages): those cost the page nothing.
+      // A rendering refuses every image before it is sent (page-requests.ts): those cost the page nothing.
       if (request.resourceType() === 'image' && refusingImages.has(context)) return;
       requests += 1;
       if (requests > maxRequests) run.stop(`The page made more than ${maxRequests} requests in the browser (the limit per page).`);
@@ -179,72 +183,11 @@ export async function runOffline<T>(browser: Browser, limits: OfflineLimits, use
   return { result, teardown: closeWithin(contextMade, TEARDOWN_MS) };
 }
 
-/** Contexts whose pages refuse their images (a rendering's). */
-const refusingImages = new WeakSet<BrowserContext>();
-
-/** What Chromium is asked through a session: a method and its parameters (answers are not awaited). */
-type Send = (method: string, params: object) => Promise<unknown>;
-type Listen = (handler: (method: string, params: Record<string, unknown>) => void) => void;
-
-const IMAGE_REQUESTS = { patterns: [{ urlPattern: '*', resourceType: 'Image', requestStage: 'Request' }] };
-
-/**
- * Images never change the DOM a search engine reads, and they are most of a page's bytes. The browser
- * shows images (a PDF needs its logo), so a rendered page refuses its own: Chromium holds each image
- * request of the tab before sending it and is told to fail it; nothing else is held. A frame of another
- * site runs in a process of its own (site isolation) that the tab's session does not see: each is
- * attached as it starts, held until it refuses its images too, then let go, and so on down its own
- * frames. Those sessions are reached through their parent's (non-flat sessions: playwright's sessions
- * take no child session id).
- */
-async function refuseImages(context: BrowserContext, page: Page): Promise<void> {
-  refusingImages.add(context);
-  const session = await context.newCDPSession(page);
-  const on: Listen = (handler) => {
-    for (const method of ['Fetch.requestPaused', 'Target.attachedToTarget', 'Target.receivedMessageFromTarget', 'Target.detachedFromTarget'] as const) {
-      session.on(method, (params) => handler(method, params as unknown as Record<string, unknown>));
-    }
-  };
-  await Promise.all(refuseImagesIn((method, params) => session.send(method as 'Fetch.enable', params), on));
-}
-
-let messageId = 0;
-
-/** Makes the target behind `send` refuse images and attach its frames of other sites; the calls sent, in order. */
-function refuseImagesIn(send: Send, listen: Listen): Promise<unknown>[] {
-  const frames = new Map<string, (method: string, params: Record<string, unknown>) => void>();
-  const quietly = (sent: Promise<unknown>) => void sent.catch(() => {});
-  listen((method, params) => {
-    if (method === 'Fetch.requestPaused') {
-      quietly(send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' }));
-    } else if (method === 'Target.attachedToTarget') {
-      const sessionId = String(params.sessionId);
-      const sendToFrame: Send = (frameMethod, frameParams) =>
-        send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: (messageId += 1), method: frameMethod, params: frameParams }) });
-      const handlers: Parameters<Listen>[0][] = [];
-      frames.set(sessionId, (frameMethod, frameParams) => handlers.forEach((handler) => handler(frameMethod, frameParams)));
-      // A session's messages are handled in the order sent: the frame runs only once it refuses images.
-      refuseImagesIn(sendToFrame, (handler) => handlers.push(handler)).forEach(quietly);
-      quietly(sendToFrame('Runtime.runIfWaitingForDebugger', {}));
-    } else if (method === 'Target.receivedMessageFromTarget') {
-      const message = JSON.parse(String(params.message)) as { method?: string; params?: Record<string, unknown> };
-      if (message.method) frames.get(String(params.sessionId))?.(message.method, message.params ?? {});
-    } else if (method === 'Target.detachedFromTarget') {
-      frames.delete(String(params.sessionId));
-    }
-  });
-  return [
-    send('Fetch.enable', IMAGE_REQUESTS),
-    // Frames only (not workers, which load no images); each waits for this session before it runs.
-    send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false, filter: [{ type: 'iframe' }, { exclude: true }] }),
-  ];
-}
-
 /** Loads `url` in the context's page, lets scripts settle and reads the DOM. Never throws. */
 export async function renderIn({ context, proxy, requests }: GuardedContext, url: string, limits: RenderLimits): Promise<RenderOutcome> {
   try {
     const page = await context.newPage();
-    await refuseImages(context, page);
+    await interceptPageRequests(context, page, limits.hostHeaders);
     let refusedDocument: string | null = null;
     watchRefusedDocuments(page, () => (refusedDocument = proxy.refusals.at(-1) ?? 'The page leads to an address pagegrade does not load.'));
     const { html, finalUrl } = await loadAndRead(page, url, limits.timeoutMs);

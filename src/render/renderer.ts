@@ -1,6 +1,6 @@
 // Rendering as the rest of pagegrade calls it: `render(url)` gives the page's DOM after JavaScript, or
 // a reason it could not be had, under the fetcher's own settings (address policy, deadline, user
-// agent), and `pdf(html)` prints a page of this server. Reports (render=1), `analyze --render` and
+// agent; a crawl's page with the crawl's user agent and request headers), and `pdf(html)` prints a page of this server. Reports (render=1), `analyze --render` and
 // GET /reports/{id}.pdf go through one of these: one browser pool, so one Chromium per process.
 import { addressPolicy } from '../fetch/address-guard.ts';
 import type { FetchOptions } from '../fetch/options.ts';
@@ -17,8 +17,14 @@ export interface RendererSettings {
   fetch: FetchOptions;
 }
 
+/**
+ * Whose requests the browser's are, when not the server's own: a crawl's User-Agent (its preset) and
+ * request headers (for its hosts only), as the crawler sends them (crawl/crawl-requests.ts).
+ */
+export type BrowserRequests = Pick<FetchOptions, 'userAgent' | 'hostHeaders'>;
+
 export interface Renderer {
-  render(url: string, signal?: AbortSignal): Promise<RenderOutcome>;
+  render(url: string, signal?: AbortSignal, requests?: BrowserRequests): Promise<RenderOutcome>;
   /** A self-contained page (no request leaves it) printed to PDF: GET /reports/{id}.pdf. */
   pdf(html: string, options: PdfOptions): Promise<Buffer>;
   close(): Promise<void>;
@@ -44,7 +50,8 @@ export function createRenderer(settings: RendererSettings): Renderer | null {
     userAgent: settings.fetch.userAgent,
   };
   return {
-    render: (url, signal) => pool.render(url, limits, signal),
+    render: (url, signal, requests) =>
+      pool.render(url, requests ? { ...limits, userAgent: requests.userAgent, hostHeaders: requests.hostHeaders } : limits, signal),
     pdf: (html, options) => pool.withOfflineContext(PRINT_LIMITS, (context) => printPdf(context, html, options)),
     close: () => pool.close(),
   };

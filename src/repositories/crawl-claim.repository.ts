@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DbExecutor } from './executor.ts';
 import { countOnCrawl, lockCrawl, maxRequestsOf, type CrawlCounters } from './crawl.repository.ts';
-import { inFlightOnHost, takeHostTurn } from './crawl-host.repository.ts';
+import { addHost, fetchingOfCrawl, inFlightOnHost, lockHostTurn, moveHostTurn, takeHostTurn } from './crawl-host.repository.ts';
 
 export interface ClaimedPage {
   id: number;
@@ -33,7 +33,19 @@ export interface ClaimLimits {
   concurrency: number;
 }
 
-export type ClaimingCrawl = Pick<CrawlRow, 'id' | 'project' | 'crawl_delay_ms' | 'max_depth' | 'max_pages'>;
+export type ClaimingCrawl = Pick<CrawlRow, 'id' | 'project' | 'crawl_delay_ms' | 'max_depth' | 'max_pages'> & {
+  /** 'list': the URLs may be on any listed host, each claimed under its own host's turn and slots */
+  mode?: CrawlRow['mode'];
+  /** a list crawl's Crawl-delay per host (read when it started); a host not in it: crawl_delay_ms */
+  hostDelays?: ReadonlyMap<string, number>;
+};
+
+/**
+ * A list crawl's claim looks at this many waiting URLs (nearest first) and takes the first one whose
+ * host may be asked now: a bounded read, whatever the frontier's size. Its listed URLs are stored
+ * host after host in turn, so the first ones name many of its hosts.
+ */
+const LIST_WINDOW = 64;
 
 /**
  * Takes the next page to fetch, breadth first, if the host may be asked now: its Crawl-delay or
@@ -45,6 +57,7 @@ export type ClaimingCrawl = Pick<CrawlRow, 'id' | 'project' | 'crawl_delay_ms' |
  * time. Throws NothingClaimed after taking the turn without a page: the caller undoes the turn.
  */
 async function claimPage(trx: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimits, counters: CrawlCounters | undefined): Promise<Claim> {
+  if (crawl.mode === 'list') return claimListPage(trx, crawl, limits, counters);
   if (counters?.state !== 'running') return { stopped: true };
   const retryAt = await takeHostTurn(trx, crawl.project, limits.now, crawl.crawl_delay_ms);
   if (retryAt !== null) return { busy: true, retryAt };
@@ -62,6 +75,80 @@ async function claimPage(trx: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLim
     await trx.updateTable('crawl_pages').set({ state: 'pending', lease_until: null }).where('id', '=', next.id).execute();
     return idle;
   }
+  return takeRow(trx, crawl, limits, next);
+}
+
+/**
+ * A list crawl's claim (docs/crawls.md, "List mode"): max_pages and max_depth do not apply (the list
+ * holds at most max_pages URLs, and only those are analysed); the request budget counts every listed
+ * host's requests together. Of the nearest waiting URLs, the first on a host whose turn has come and
+ * whose slots are not all taken is claimed, that host's turn taken. The hosts' rows are taken in name
+ * order, so two claims never wait on each other's in a cycle.
+ */
+async function claimListPage(trx: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimits, counters: CrawlCounters | undefined): Promise<Claim> {
+  if (counters?.state !== 'running') return { stopped: true };
+  const idle = { idle: true as const, inFlight: await fetchingOfCrawl(trx, crawl.id, limits.now) };
+  const window = await listWindow(trx, crawl.id, limits.now);
+  if (window.length === 0) return nothingClaimed(idle);
+  if (counters.requests >= maxRequestsOf(crawl)) {
+    // As for a spider crawl: a page whose claim ran out goes back to waiting, to end unvisited.
+    const lapsed = window.find((row) => row.lapsed);
+    if (lapsed === undefined) return nothingClaimed(idle);
+    await trx.updateTable('crawl_pages').set({ state: 'pending', lease_until: null }).where('id', '=', lapsed.id).execute();
+    return idle;
+  }
+  const firstOfHost = new Map<string, (typeof window)[number]>();
+  for (const row of window) {
+    const host = new URL(row.url).host;
+    if (!firstOfHost.has(host)) firstOfHost.set(host, row);
+  }
+  let retryAt: string | undefined;
+  for (const host of [...firstOfHost.keys()].sort()) {
+    const turnAt = await lockHostTurn(trx, host);
+    if (turnAt === undefined) await addHost(trx, host, limits.now);
+    else if (turnAt > limits.now) {
+      retryAt = retryAt === undefined || turnAt < retryAt ? turnAt : retryAt;
+      continue;
+    }
+    if ((await inFlightOnHost(trx, host, crawl.id, limits.now)).onHost >= limits.concurrency) {
+      retryAt = limits.now;
+      continue;
+    }
+    const delayMs = crawl.hostDelays?.get(host) ?? crawl.crawl_delay_ms;
+    await moveHostTurn(trx, host, new Date(Date.parse(limits.now) + delayMs).toISOString());
+    return takeRow(trx, crawl, limits, firstOfHost.get(host)!);
+  }
+  return nothingClaimed({ busy: true, retryAt: retryAt ?? limits.now });
+}
+
+/** A list crawl's page whose claim ran out, else its nearest waiting URLs (a waiting URL with a reason is never taken). */
+async function listWindow(db: DbExecutor, crawlId: number, now: string) {
+  const columns = ['id', 'url', 'depth', 'attempts', 'redirects'] as const;
+  const lapsed = await db
+    .selectFrom('crawl_pages')
+    .select(columns)
+    .where('crawl_id', '=', crawlId)
+    .where('state', '=', 'fetching')
+    .where('lease_until', '<=', now)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (lapsed !== undefined) return [{ ...lapsed, lapsed: true }];
+  const waiting = await db
+    .selectFrom('crawl_pages')
+    .select(columns)
+    .where('crawl_id', '=', crawlId)
+    .where('state', '=', 'pending')
+    .where('reason', 'is', null)
+    .orderBy('depth')
+    .orderBy('id')
+    .limit(LIST_WINDOW)
+    .execute();
+  return waiting.map((row) => ({ ...row, lapsed: false }));
+}
+
+/** Claims the row: fetching under the claim's lease, one more attempt, one request counted. */
+async function takeRow(trx: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLimits, next: Omit<ClaimedPage, 'attempts'> & { attempts: number }): Promise<Claim> {
   await trx
     .updateTable('crawl_pages')
     .set({ state: 'fetching', lease_until: limits.leaseUntil, attempts: next.attempts + 1 })
@@ -70,6 +157,14 @@ async function claimPage(trx: DbExecutor, crawl: ClaimingCrawl, limits: ClaimLim
   await countOnCrawl(trx, crawl.id, { requests: 1 });
   const { id, url, depth, redirects } = next;
   return { claimed: { id, url, depth, redirects, attempts: next.attempts + 1 } };
+}
+
+/**
+ * A list crawl about to finish: the URLs still waiting were left by the request budget (its claims
+ * know no other bound), so they are unvisited with reason limit, whatever their depth.
+ */
+export async function settleListLeftovers(db: DbExecutor, crawlId: number): Promise<void> {
+  await db.updateTable('crawl_pages').set({ reason: 'limit' }).where('crawl_id', '=', crawlId).where('state', '=', 'pending').where('reason', 'is', null).execute();
 }
 
 /** Ends the claim without keeping its turn: nothing was taken. */

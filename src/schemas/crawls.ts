@@ -20,15 +20,25 @@ export const CrawlIdParams = Type.Object({ id: Type.String({ description: 'The c
  * repeats the field or sends one string; with the array coercion a string becomes a list of one.
  */
 const scopeList = (description: string) => Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 100, description });
+/** One string may hold the whole list (the body's own limit bounds it first). */
+const URLS_INPUT_LENGTH = 20_000_000;
 /** 10 headers of a 4,096-character value each, with room for their names. */
 const HEADERS_INPUT_LENGTH = 50_000;
 
 export const StartCrawlBody = Type.Object(
   {
-    url: Type.String({
+    url: Type.Optional(Type.String({
       maxLength: 2048,
-      description: 'The start page: absolute http(s), no credentials. The crawl stays on its host. A private host is refused unless allowed.',
-    }),
+      description:
+        'The start page: absolute http(s), no credentials. The crawl stays on its host. A private host is refused unless allowed. ' +
+        'Optional with urls (list mode), where it must be one of them.',
+    })),
+    urls: Type.Optional(Type.Array(Type.String({ maxLength: URLS_INPUT_LENGTH }), {
+      maxItems: 100_000,
+      description:
+        'List mode: the URLs to audit, newline- or comma-separated or a list; 1 to max_pages distinct ones on at most 50 hosts, each as url accepts it. ' +
+        'Exactly these are fetched and analysed (robots.txt obeyed); their links on the listed hosts are fetched once and judged, not followed. sitemap and max_depth do not apply.',
+    })),
     max_pages: Type.Optional(Type.Integer({ description: 'HTML pages to analyse at most: 1 to PAGEGRADE_CRAWL_MAX_PAGES (default 10,000).', default: 100 })),
     max_depth: Type.Optional(Type.Integer({ description: 'Clicks from the start page, 0 to 50.', default: 10 })),
     sitemap: Type.Optional(oneOf([0, 1] as const, { description: '1: also crawl the URLs of the site\'s sitemaps.', default: 1 })),

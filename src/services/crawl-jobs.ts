@@ -17,8 +17,9 @@ import { crawlAgent } from '../crawl/user-agents.ts';
 import { finishCrawl } from './crawl-finish.ts';
 import * as crawlRepository from '../repositories/crawl.repository.ts';
 import * as frontierRepository from '../repositories/crawl-frontier.repository.ts';
-import { claimNextPage, type Claim, type ClaimLimits } from '../repositories/crawl-claim.repository.ts';
-import { createPageWork, type CrawlSite } from './crawl-page-work.ts';
+import { claimNextPage, settleListLeftovers, type Claim, type ClaimLimits } from '../repositories/crawl-claim.repository.ts';
+import { listedUrlsOf } from '../crawl/crawl-url.ts';
+import { claimingCrawl, createPageWork, type CrawlSite, type ListSite } from './crawl-page-work.ts';
 import { createExternalWork } from './crawl-external-work.ts';
 import { createCrawlStart } from './crawl-start.ts';
 import { toCrawl } from './crawl-view.ts';
@@ -36,20 +37,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 
 export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyzer, enqueue: Enqueue, notify: CrawlNotifier, settings: CrawlJobSettings) {
   // The origin's facts the crawl read when it started, and the robots.txt among them, parsed once per
-  // crawl and process: every page of the crawl is analysed with them and obeys it.
+  // crawl and process: every page of the crawl is analysed with them and obeys it. A list crawl read
+  // them for each listed origin (crawl-start.ts stores them as {"origins": [...]}).
   const readAtStart = new Map<number, Promise<CrawlSite>>();
+  const robotsOf = (crawl: CrawlRow, originFacts: OriginFacts) => {
+    const robotsTxt = originFacts.robotsTxt.statusCode === 200 ? originFacts.robotsTxt.body : null;
+    return loadCrawlRobots(robotsTxt, crawlAgent(crawl.user_agent, settings.fetch.userAgent).robotsToken, settings.pool);
+  };
+  const listSiteOf = async (crawl: CrawlRow, gathered: OriginFacts[]): Promise<CrawlSite> => {
+    const origins: ListSite['origins'] = new Map(await Promise.all(gathered.map(async (originFacts) => [originFacts.origin, { originFacts, robots: await robotsOf(crawl, originFacts) }] as const)));
+    const hostDelays = new Map<string, number>();
+    for (const [origin, { robots }] of origins) {
+      const { host } = new URL(origin);
+      hostDelays.set(host, Math.max(hostDelays.get(host) ?? 0, robots.delayMs));
+    }
+    const first = origins.get(new URL(crawl.url).origin) ?? origins.values().next().value;
+    if (first === undefined) throw new Error(`list crawl ${crawl.id} is running without any origin's facts`);
+    return { ...first, blocked: 0, list: { urls: listedUrlsOf(crawl)!, origins, hostDelays } };
+  };
   const siteOf = (crawl: CrawlRow): Promise<CrawlSite> => {
     let site = readAtStart.get(crawl.id);
     if (site === undefined) {
       if (crawl.origin_facts === null) throw new Error(`crawl ${crawl.id} is running without the origin's facts`);
-      const originFacts = JSON.parse(crawl.origin_facts) as OriginFacts;
-      const robotsTxt = originFacts.robotsTxt.statusCode === 200 ? originFacts.robotsTxt.body : null;
-      site = (async () => ({
-        originFacts,
-        robots: await loadCrawlRobots(robotsTxt, crawlAgent(crawl.user_agent, settings.fetch.userAgent).robotsToken, settings.pool),
-        // Blocked rows are only added when the crawl starts: counted once.
-        blocked: crawl.use_sitemap === 1 ? await frontierRepository.countBlocked(db, crawl.id) : 0,
-      }))();
+      const stored = JSON.parse(crawl.origin_facts) as OriginFacts | { origins: OriginFacts[] };
+      site = 'origins' in stored
+        ? listSiteOf(crawl, stored.origins)
+        : (async () => ({
+            originFacts: stored,
+            robots: await robotsOf(crawl, stored),
+            // Blocked rows are only added when the crawl starts: counted once.
+            blocked: crawl.use_sitemap === 1 ? await frontierRepository.countBlocked(db, crawl.id) : 0,
+          }))();
       site.catch(() => readAtStart.delete(crawl.id));
       if (readAtStart.size >= MAX_CRAWLS_REMEMBERED) readAtStart.clear();
       readAtStart.set(crawl.id, site);
@@ -99,7 +117,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
       for (;;) {
         if (claim === undefined) {
           if (Date.now() >= sliceEnd) return continueChain(job);
-          claim = await claimNextPage(db, crawl, claimLimits());
+          claim = await claimNextPage(db, claimingCrawl(crawl, site), claimLimits());
         }
         if ('stopped' in claim) return;
         if ('claimed' in claim) {
@@ -115,7 +133,11 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
         if ('busy' in unclaimed) await sleep(Math.min(Math.max(Date.parse(unclaimed.retryAt) - Date.now(), IDLE_POLL_MS / 2), sliceEnd - Date.now(), 1_000));
         // Pages being fetched may add more; external URLs being checked elsewhere must be done first.
         else if (unclaimed.inFlight > 0 || externals === 'waiting') await sleep(IDLE_POLL_MS);
-        else return end(crawl);
+        else {
+          // A list crawl's claims stop only for its request budget: what is left waiting was left by it.
+          if (site.list !== undefined) await settleListLeftovers(db, crawl.id);
+          return end(crawl);
+        }
       }
     },
 

@@ -17,7 +17,7 @@ import type { CrawlNotifier } from './crawl-jobs.ts';
 import { parsePatterns, parseStripParams, startUrlOutOfScope, type Parsed } from '../crawl/crawl-scope.ts';
 import { parseCrawlHeaders } from '../crawl/crawl-headers.ts';
 import { parseUserAgentPreset, sealHeaders, type CrawlSecrets } from '../crawl/crawl-requests.ts';
-import { paramStripper } from '../crawl/crawl-url.ts';
+import { paramStripper, parseCrawlUrls } from '../crawl/crawl-url.ts';
 import { parseCrawlSchedule, scheduleColumns } from './crawl-schedule.ts';
 
 export interface StartCrawlInput {
@@ -83,6 +83,9 @@ const CRAWL_LIMIT_RETRY_AFTER_SECONDS = 60;
 export const CRAWL_LIMITS = { defaultMaxPages: 100, defaultMaxDepth: 10, maxDepth: 50 } as const;
 const { defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH, maxDepth: MAX_DEPTH } = CRAWL_LIMITS;
 
+/** DNS lookups at once while a list's hosts are checked against the address guard. */
+const LOOKUPS_AT_ONCE = 4;
+
 /** The parsed value, or the 422 naming `field`. */
 function valid<T>(field: string, parsed: Parsed<T>): T {
   if (!parsed.ok) throw new ValidationError(field, parsed.message);
@@ -111,8 +114,10 @@ export function createCrawlService(
      * checked after the input and the address guard).
      */
     async start(userId: number, input: StartCrawlInput): Promise<Crawl> {
-      const target = parseTargetUrl(input.url ?? '');
-      if (!target.ok) throw new ValidationError('url', target.message);
+      // List mode: url is optional (a blank one is not given), and must be one of the urls.
+      const listMode = input.urls !== undefined;
+      const target = listMode && (input.url ?? '').trim() === '' ? undefined : parseTargetUrl(input.url ?? '');
+      if (target !== undefined && !target.ok) throw new ValidationError('url', target.message);
       const maxPages = input.maxPages ?? Math.min(DEFAULT_MAX_PAGES, settings.maxPages);
       if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > settings.maxPages) {
         throw new ValidationError('max_pages', `The max_pages must be an integer from 1 to ${settings.maxPages}.`);
@@ -129,12 +134,23 @@ export function createCrawlService(
       if (!headers.ok) throw new ValidationError('headers', headers.message);
       const userAgent = valid('user_agent', parseUserAgentPreset(input.userAgent));
       // The start URL is crawled as every URL of its host is: without strip_params, and in scope.
-      const startUrl = paramStripper(stripParams)?.(target.url) ?? target.url;
-      const outOfScope = startUrlOutOfScope(startUrl, include, exclude);
-      if (outOfScope !== null && input.urls === undefined) throw new ValidationError(outOfScope.field, outOfScope.message);
+      const strip = paramStripper(stripParams);
+      const list = listMode ? valid('urls', parseCrawlUrls(input.urls!, maxPages, strip)) : null;
+      const startUrl = target === undefined ? list!.urls[0] : (strip?.(target.url) ?? target.url);
+      if (list !== null && !list.urls.includes(startUrl)) {
+        throw new ValidationError('url', 'The url must be one of the urls (as the crawl normalises them) when urls are given.');
+      }
+      // In list mode include/exclude judge only the linked URLs: every listed one is fetched.
+      const outOfScope = list === null ? startUrlOutOfScope(startUrl, include, exclude) : null;
+      if (outOfScope !== null) throw new ValidationError(outOfScope.field, outOfScope.message);
       const schedule = parseCrawlSchedule(input.schedule, settings.minScheduleMinutes);
-      const refusal = await hostRefusal(new URL(target.url).hostname, policy);
-      if (refusal !== null) throw new ValidationError('url', `The url cannot be crawled: ${refusal}`);
+      if (list === null) {
+        const refusal = await hostRefusal(new URL(startUrl).hostname, policy);
+        if (refusal !== null) throw new ValidationError('url', `The url cannot be crawled: ${refusal}`);
+      } else {
+        const refused = await firstRefused(list.urls);
+        if (refused !== null) throw new ValidationError('urls', `The urls name ${refused.url}, which cannot be crawled: ${refused.refusal}`);
+      }
       const now = new Date().toISOString();
       // Counted and stored in one transaction: on SQLite transactions take turns, so two requests
       // of one account cannot both pass the count.
@@ -145,11 +161,14 @@ export function createCrawlService(
         return crawlRepository.insertCrawl(trx, {
           user_id: userId,
           url: startUrl,
-          project: target.project,
+          project: new URL(startUrl).host,
           state: 'queued',
+          mode: list === null ? 'spider' : 'list',
+          urls: list === null ? null : JSON.stringify(list.urls),
           max_pages: maxPages,
           max_depth: maxDepth,
-          use_sitemap: input.sitemap === false ? 0 : 1,
+          // A list crawl reads no sitemap.
+          use_sitemap: list !== null || input.sitemap === false ? 0 : 1,
           privacy: input.privacy ?? 0,
           render: input.render ? 1 : 0,
           external: input.external === false ? 0 : 1,
@@ -222,6 +241,23 @@ export function createCrawlService(
       return issuesOf(id);
     },
   };
+
+  /**
+   * The first listed URL the address guard refuses, and why: each host name looked up once, a few
+   * at a time (a list names at most MAX_LIST_HOSTS hosts).
+   */
+  async function firstRefused(urls: readonly string[]): Promise<{ url: string; refusal: string } | null> {
+    const hostnames = [...new Set(urls.map((url) => new URL(url).hostname))];
+    const refusals = new Map<string, string | null>();
+    for (let start = 0; start < hostnames.length; start += LOOKUPS_AT_ONCE) {
+      await Promise.all(hostnames.slice(start, start + LOOKUPS_AT_ONCE).map(async (hostname) => refusals.set(hostname, await hostRefusal(hostname, policy))));
+    }
+    for (const url of urls) {
+      const refusal = refusals.get(new URL(url).hostname);
+      if (refusal) return { url, refusal };
+    }
+    return null;
+  }
 
   async function boundsOf(id: number, unstored: number): Promise<CrawlBounds> {
     const hit = await boundsHit(db, id);

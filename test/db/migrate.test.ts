@@ -28,6 +28,7 @@ const MIGRATION_NAMES = [
   '2026-11-30-0900-job-generations',
   '2026-12-02-0900-crawl-bounds',
   '2026-12-03-0900-crawl-settings',
+  '2026-12-03-1000-crawl-list-mode',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

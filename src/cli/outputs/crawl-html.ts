@@ -7,9 +7,8 @@ import { limitReachedSentence, type CrawlPage } from '../../services/crawl-view.
 import { escapeHtml, html, type SafeHtml } from '../../web/html.ts';
 import { verdictChip } from '../../web/views/analysis-state.ts';
 import { pageLink, siteIssuesSection } from '../../web/views/crawl-issues.ts';
+import { crawlScoreSummary } from '../../web/views/crawl-page.ts';
 import { formatNumber, plural, shortUrl } from '../../web/views/format.ts';
-import { issueCountsList } from '../../web/views/issue-counts.ts';
-import { scoreWithVerdict } from '../../web/views/score-ring.ts';
 import type { CrawlOutcome } from '../crawl-text.ts';
 import { inlinedStylesheet } from './html.ts';
 
@@ -45,18 +44,10 @@ function pagesSection(pages: readonly CrawlPage[]): SafeHtml {
 }
 
 function summary({ crawl }: CrawlOutcome): SafeHtml {
-  const score = crawl.score !== null && crawl.result !== null
-    ? scoreWithVerdict(crawl.score, crawl.result)
-    : html`<p class="none">No page could be analysed, so the site has no score.</p>`;
-  return html`<section class="summary" aria-labelledby="summary-heading">
-  <h2 id="summary-heading" class="visually-hidden">Site score</h2>
-  <div class="score">${score}</div>
-  <div class="summary-details">
-    <h3>Site issues by importance</h3>
-    ${issueCountsList(crawl.issues, 'site issue')}
-    <p>${plural(crawl.pages_crawled, 'page')} analysed of ${formatNumber(crawl.pages_found)} URLs found, ${formatNumber(crawl.pages_failed)} failed.</p>
-  </div>
-</section>`;
+  return crawlScoreSummary(
+    crawl,
+    html`<p>${plural(crawl.pages_crawled, 'page')} analysed of ${formatNumber(crawl.pages_found)} URLs found, ${formatNumber(crawl.pages_failed)} failed.</p>`,
+  );
 }
 
 function main(outcome: CrawlOutcome): SafeHtml {

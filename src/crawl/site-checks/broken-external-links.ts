@@ -4,8 +4,9 @@
 // external URLs and their links are read in bounded steps, as every site check reads the crawl.
 import type { CrawlRow } from '../../db/tables/crawl.table.ts';
 import { chunksOf, ENTRY_STEP, yieldToEventLoop, type StoredSite } from '../site-scan.ts';
+import { firstLinkingPages } from '../site-links.ts';
 import { defineSiteCheck } from './site-check.ts';
-import { byPageCountThenUrl, compareText, KeptFindings } from './site-outcome.ts';
+import { byPageCountThenUrl, KeptFindings } from './site-outcome.ts';
 
 /** Pages named per item; the item keeps their count. */
 export const MAX_LINKERS_PER_EXTERNAL = 10;
@@ -110,33 +111,8 @@ async function countLinkers(site: StoredSite, toId: number): Promise<number> {
   }
 }
 
-/** The first MAX_LINKERS_PER_EXTERNAL URLs (code-point order) of the pages linking to `toId`: the best of each step, merged. */
-async function firstLinkers(site: StoredSite, toId: number): Promise<string[]> {
-  let best: string[] = [];
-  let after = -1;
-  for (;;) {
-    await yieldToEventLoop();
-    const end = await site.db
-      .selectFrom('crawl_external_links')
-      .select('from_id')
-      .where('crawl_id', '=', site.crawlId)
-      .where('to_id', '=', toId)
-      .where('from_id', '>', after)
-      .orderBy('from_id')
-      .limit(1)
-      .offset(ENTRY_STEP - 1)
-      .executeTakeFirst();
-    let query = site.db
-      .selectFrom('crawl_external_links')
-      .innerJoin('crawl_pages', 'crawl_pages.id', 'crawl_external_links.from_id')
-      .select('crawl_pages.url')
-      .where('crawl_external_links.crawl_id', '=', site.crawlId)
-      .where('crawl_external_links.to_id', '=', toId)
-      .where('crawl_external_links.from_id', '>', after);
-    if (end) query = query.where('crawl_external_links.from_id', '<=', end.from_id);
-    const rows = await query.orderBy('crawl_pages.url').limit(MAX_LINKERS_PER_EXTERNAL).execute();
-    best = [...best, ...rows.map((row) => row.url)].sort(compareText).slice(0, MAX_LINKERS_PER_EXTERNAL);
-    if (!end) return best;
-    after = end.from_id;
-  }
+/** The first MAX_LINKERS_PER_EXTERNAL URLs (code-point order) of the pages linking to the external URL `toId`. */
+function firstLinkers(site: StoredSite, toId: number): Promise<string[]> {
+  // An external URL's id is no page's: no page is left out as the URL itself.
+  return firstLinkingPages(site, toId, { links: 'crawl_external_links', max: MAX_LINKERS_PER_EXTERNAL, exceptSelf: false });
 }

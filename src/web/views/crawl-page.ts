@@ -102,7 +102,11 @@ function progressSection(crawl: Crawl): SafeHtml {
 </section>`;
 }
 
-function summary(crawl: Crawl): SafeHtml {
+/**
+ * A done crawl's site score (or why it has none) and its site issues by importance, then `details`:
+ * here, and in `crawl --output x.html` (src/cli/outputs/crawl-html.ts).
+ */
+export function crawlScoreSummary(crawl: Pick<Crawl, 'score' | 'result' | 'issues'>, details: SafeHtml): SafeHtml {
   const score = crawl.score !== null && crawl.result !== null
     ? scoreWithVerdict(crawl.score, crawl.result)
     : html`<p class="none">No page could be analysed, so the site has no score.</p>`;
@@ -112,13 +116,17 @@ function summary(crawl: Crawl): SafeHtml {
   <div class="summary-details">
     <h3>Site issues by importance</h3>
     ${issueCountsList(crawl.issues, 'site issue')}
-    <h3>On this page</h3>
+    ${details}
+  </div>
+</section>`;
+}
+
+function summary(crawl: Crawl): SafeHtml {
+  return crawlScoreSummary(crawl, html`<h3>On this page</h3>
     <ul class="category-links">
       <li><a href="#issues">Site issues</a></li>
       <li><a href="#pages">Pages</a> <span class="category-counts">${plural(crawl.pages_crawled, 'page')} analysed of ${formatNumber(crawl.pages_found)} found</span></li>
-    </ul>
-  </div>
-</section>`;
+    </ul>`);
 }
 
 /** The sentence of a crawl a bound cut short, with a link to the URLs it left unvisited; nothing otherwise. */

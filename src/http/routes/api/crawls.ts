@@ -57,6 +57,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A form may repeat the field: its lines together.
         headers: Array.isArray(body.headers) ? body.headers.join('\n') : body.headers,
         userAgent: body.user_agent,
+        urls: body.urls,
         schedule: body.schedule,
       });
       reply.code(202).header('location', `/api/v1/crawls/${crawl.id}`);
