@@ -18,13 +18,13 @@ export interface ScaleTarget {
 const GB_MB = 1024;
 
 export function crawlScaleTargets(result: CrawlScaleResult): ScaleTarget[] {
-  const worst = <K extends 'rss_peak_mb' | 'rss_spread_10_to_100'>(field: K) =>
+  const worst = <K extends 'rss_peak_mb' | 'rss_growth_10_to_100'>(field: K) =>
     result.processes.reduce((max, each) => Math.max(max, each[field] ?? Infinity), 0);
   return [
     { name: 'complete (done, pages_crawled = N, every page stored once)', value: `${result.crawl.state}, ${result.crawl.pages_crawled}, ${result.stored_once.ok ? 'once' : result.stored_once.problems.join('; ')}`, target: `done, ${result.pages}, once`, met: result.complete && result.stored_once.ok },
     { name: 'ratio_vs_floor', value: result.ratio_vs_floor, target: '>= 0.3', met: result.ratio_vs_floor >= 0.3 },
     { name: 'rss_peak_mb (worst process)', value: worst('rss_peak_mb'), target: `<= ${GB_MB}`, met: worst('rss_peak_mb') <= GB_MB },
-    { name: 'rss_spread_10_to_100 (worst process)', value: worst('rss_spread_10_to_100'), target: '<= 0.2', met: worst('rss_spread_10_to_100') <= 0.2 },
+    { name: 'rss_growth_10_to_100 (worst process)', value: worst('rss_growth_10_to_100'), target: '<= 0.2', met: worst('rss_growth_10_to_100') <= 0.2 },
     { name: 'finish_share (finish s / crawl s)', value: result.finish_share, target: '<= 0.05', met: result.finish_share <= 0.05 },
     { name: 'database_bytes_per_page', value: result.database_bytes_per_page, target: '<= 8192', met: result.database_bytes_per_page <= 8192 },
     { name: 'health max_ms (and answers not 200)', value: `${result.health.max_ms} (${result.health.failed})`, target: '< 1000 (0)', met: result.health.max_ms < 1000 && result.health.failed === 0 },
@@ -62,11 +62,12 @@ export function crawlScaleSection(result: CrawlScaleResult, targets: ScaleTarget
     ),
     '',
     table(
-      ['process', 'RSS peak MB', 'at start / 10% / 100% MB', 'spread 10%→100%', 'RSS by tenth of the crawl MB', 'CPU ms/page', 'of it main thread'],
+      ['process', 'RSS peak MB', 'at start / 10% / 100% MB', 'growth 10%→100% (medians)', 'spread 10%→100% (every sample)', 'RSS by tenth of the crawl MB', 'CPU ms/page', 'of it main thread'],
       result.processes.map((each) => [
         each.name,
         each.rss_peak_mb,
         `${each.rss_start_mb} / ${each.rss_at_10pct_mb} / ${each.rss_at_100pct_mb}`,
+        each.rss_growth_10_to_100,
         each.rss_spread_10_to_100,
         each.rss_by_tenth_mb.join(' '),
         each.cpu_ms_per_page,

@@ -42,8 +42,14 @@ export interface ProcessFigures {
   /** the first sample with at least 10% of the pages crawled, and the last before the last page was stored */
   rss_at_10pct_mb: number | null;
   rss_at_100pct_mb: number | null;
-  /** (max - min) / min of the samples from 10% of the pages crawled to the last page stored */
+  /** (max - min) / min of the samples from 10% of the pages crawled to the last page stored: V8's sawtooth included */
   rss_spread_10_to_100: number | null;
+  /**
+   * Growth from 10% to 100% of the crawl: the median sample of the last tenth against the median of
+   * the second (10-20%), as a share of the latter. Medians, so that where one sample falls in the
+   * garbage collector's sawtooth does not decide it; memory that grows with the pages shows here.
+   */
+  rss_growth_10_to_100: number | null;
   /** VmRSS at every tenth of the crawl, 0% to 100% */
   rss_by_tenth_mb: (number | null)[];
   cpu_ms_per_page: number;
@@ -98,6 +104,15 @@ function vmHwmMb(pid: number): number {
   return match ? round((Number(match[1]) * 1024) / MB, 1) : 0;
 }
 
+function growth(samples: readonly { pages_crawled: number; mb: number }[], pages: number): number | null {
+  const between = (from: number, to: number) => samples.filter((sample) => sample.pages_crawled >= from * pages && sample.pages_crawled < to * pages).map((sample) => sample.mb);
+  const second = between(0.1, 0.2);
+  const last = between(0.9, 1.0001);
+  if (second.length === 0 || last.length === 0) return null;
+  const early = percentile(second, 50);
+  return round((percentile(last, 50) - early) / early, 3);
+}
+
 function processFigures(watch: CrawlWatch, index: number, name: string, hwm: number, cpu: number, mainCpu: number): ProcessFigures {
   const pages = Math.max(watch.crawl.pages_crawled, 1);
   const samples = watch.rss.map((sample) => ({ ...sample, mb: sample.rss_mb[index] }));
@@ -111,6 +126,7 @@ function processFigures(watch: CrawlWatch, index: number, name: string, hwm: num
     rss_at_10pct_mb: window[0]?.mb ?? null,
     rss_at_100pct_mb: window.at(-1)?.mb ?? null,
     rss_spread_10_to_100: values.length === 0 ? null : round((maxOf(values) - minOf(values)) / minOf(values), 3),
+    rss_growth_10_to_100: growth(samples.filter((sample) => sample.at_ms <= watch.last_page_seen_ms), pages),
     rss_by_tenth_mb: tenths,
     cpu_ms_per_page: round((cpu * 1000) / pages, 2),
     main_thread_cpu_ms_per_page: round((mainCpu * 1000) / pages, 2),

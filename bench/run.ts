@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --smoke] [--only engine,create,queue,read,crawl,render,crawl-scale] [--reports n]
+// `npm run bench [-- --quick | --smoke] [--only engine,create,queue,read,crawl,render,crawl-scale,lab] [--reports n]
 // [--pages n] [--engine sqlite|postgres] [--cpu-prof] [--out dir]`: runs the benchmarks, prints each
 // table with its ratio against the floor measured in the
 // same run and every target met, missed or not run (and why), and writes latest.json and latest.md to
@@ -21,6 +21,8 @@
 // pages (10,000 by default; 2,000 with --quick, 100 with --smoke; its targets are set for 1,000,000),
 // on SQLite or, with --engine postgres, on PostgreSQL with BullMQ and two workers; it writes
 // crawl-scale-<engine>.json, and latest.json only when another benchmark ran beside it.
+// lab (bench/lab.ts) runs only when asked too: lab audits beside Lighthouse 12 on the lab fixture pages
+// and 30 corpus pages (about 15 minutes); it writes lab.json.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +38,8 @@ import { REPO_ROOT } from './processes.ts';
 import { runQueueBenchmark } from './queue.ts';
 import { runReadBenchmark } from './read.ts';
 import { runRenderBenchmark } from './render.ts';
+import { runLabBenchmark } from './lab.ts';
+import { labSection, labTargets, writeLabResult } from './lab-report.ts';
 import {
   crawlSection,
   createSection,
@@ -53,7 +57,7 @@ import {
 } from './report.ts';
 import { round } from './stats.ts';
 
-const BENCHMARKS = ['engine', 'create', 'queue', 'read', 'crawl', 'render', 'crawl-scale'] as const;
+const BENCHMARKS = ['engine', 'create', 'queue', 'read', 'crawl', 'render', 'crawl-scale', 'lab'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 const { values } = parseArgs({
@@ -78,7 +82,7 @@ const mode: BenchMode = values.smoke ? 'smoke' : values.quick ? 'quick' : 'full'
 // once in 17-25 minutes, then about 7 minutes a database), which runs only when asked.
 const selected = values.only
   ? values.only.split(',').map((name) => name.trim())
-  : BENCHMARKS.filter((name) => (mode !== 'full' || name !== 'read') && name !== 'crawl-scale');
+  : BENCHMARKS.filter((name) => (mode !== 'full' || name !== 'read') && name !== 'crawl-scale' && name !== 'lab');
 const unknown = selected.filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
 if (unknown.length > 0) fail(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
 const runs = (name: Benchmark) => selected.includes(name);
@@ -170,6 +174,16 @@ if (runs('crawl-scale')) {
   print(crawlScaleSection(scale, targets));
   const file = writeCrawlScaleResult(scale, targets, values.out, { generated_at: results.generated_at, command: results.command, machine: results.machine, duration_s: durations['crawl-scale'] });
   print(`Wrote ${file}`);
+  if (selected.length === 1) process.exit(0);
+}
+if (runs('lab')) {
+  const lab = await timed('lab', () => runLabBenchmark(mode));
+  if ('skipped' in lab) print(`lab: ${lab.skipped}`);
+  else {
+    const targets = labTargets(lab.result);
+    print(labSection(lab.result, targets));
+    print(`Wrote ${writeLabResult(lab.result, targets, values.out, { generated_at: results.generated_at, command: results.command, machine: results.machine, duration_s: durations.lab })}`);
+  }
   if (selected.length === 1) process.exit(0);
 }
 durations.total = round((performance.now() - startedAt) / 1000, 1);

@@ -449,9 +449,11 @@ function sentence(text: string): string {
   return trimmed === '' || /[.!?:)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Text safe inside a table cell: pipes escaped, on one line. */
+/** Text safe inside a table cell: pipes escaped, on one line, `<` and `>` as text (axe-core's rules name elements: "<area>"). */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+  // Inside a code span `&lt;` would show as written: only the text between them is escaped.
+  const escaped = text.split(/(`[^`]*`)/).map((part, index) => (index % 2 === 1 ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;'))).join('');
+  return escaped.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */

@@ -42,6 +42,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the lab audit settings: a 30 s observation and one audit at once by default, within their ranges', () => {
+    expect(loadConfig({})).toMatchObject({ labTimeoutMs: 30_000, labConcurrency: 1 });
+    expect(loadConfig({ PAGEGRADE_LAB_TIMEOUT_MS: '1000', PAGEGRADE_LAB_CONCURRENCY: '8' })).toMatchObject({ labTimeoutMs: 1_000, labConcurrency: 8 });
+    expect(loadConfig({ PAGEGRADE_LAB_TIMEOUT_MS: '120000' })).toMatchObject({ labTimeoutMs: 120_000 });
+    for (const bad of ['999', '120001', '30s', '2.5']) {
+      expect(() => loadConfig({ PAGEGRADE_LAB_TIMEOUT_MS: bad }), bad).toThrow(/PAGEGRADE_LAB_TIMEOUT_MS must be an integer from 1000 to 120000/);
+    }
+    for (const bad of ['0', '9', 'one']) {
+      expect(() => loadConfig({ PAGEGRADE_LAB_CONCURRENCY: bad }), bad).toThrow(/PAGEGRADE_LAB_CONCURRENCY must be an integer from 1 to 8/);
+    }
+  });
+
   it('reads the crawl bounds: 5 crawls per account and 10,000 external URLs by default, within their ranges', () => {
     expect(loadConfig({})).toMatchObject({ crawlsPerAccount: 5, crawlMaxExternal: 10_000 });
     expect(loadConfig({ PAGEGRADE_CRAWLS_PER_ACCOUNT: '1000', PAGEGRADE_CRAWL_MAX_EXTERNAL: '1' })).toMatchObject({ crawlsPerAccount: 1000, crawlMaxExternal: 1 });

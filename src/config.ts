@@ -74,6 +74,10 @@ export interface Config {
   chromiumPath: string;
   /** Pages rendered at once, each in a fresh context of the pool's one browser (PAGEGRADE_RENDER_CONCURRENCY). */
   renderConcurrency: number;
+  /** The longest a lab audit observes one page, from the navigation's start (PAGEGRADE_LAB_TIMEOUT_MS); its accessibility run has 20 s of its own after. */
+  labTimeoutMs: number;
+  /** Lab audits at once in one process (PAGEGRADE_LAB_CONCURRENCY): throttled timings taken side by side disturb each other. */
+  labConcurrency: number;
   /** PostgreSQL: most time to open a connection or wait for a free one. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: most time one statement may take; 0: no limit. */
@@ -353,6 +357,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: env.PAGEGRADE_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH,
     // A page being rendered takes 100-300 MB and most of a core: two suit a small server.
     renderConcurrency: integerSetting(env, 'PAGEGRADE_RENDER_CONCURRENCY', 2, 1, 32),
+    // A slow phone's load of a heavy page takes 10-20 s; past 2 minutes a lab audit holds its browser for nothing.
+    labTimeoutMs: integerSetting(env, 'PAGEGRADE_LAB_TIMEOUT_MS', 30_000, 1_000, 120_000),
+    labConcurrency: integerSetting(env, 'PAGEGRADE_LAB_CONCURRENCY', 1, 1, 8),
     dbConnectTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_CONNECT_TIMEOUT_MS', 5_000, 1),
     dbQueryTimeoutMs: integerSetting(env, 'PAGEGRADE_DB_QUERY_TIMEOUT_MS', DEFAULT_DB_QUERY_TIMEOUT_MS, 0),
     sqliteCacheMb: integerSetting(env, 'PAGEGRADE_SQLITE_CACHE_MB', DEFAULT_SQLITE_CACHE_MB, 2),

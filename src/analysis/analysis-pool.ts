@@ -10,6 +10,7 @@ import type { OriginFacts, UndecodedPage } from '../fetch/types.ts';
 import type { CheckFailureLogger } from '../scoring/run-checks.ts';
 import type { Analysis } from './types.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
+import type { LabAudit } from '../lab/lab-types.ts';
 import type { ParsingThreads } from '../fetch/options.ts';
 import type { SitemapContent } from '../fetch/sitemap-xml.ts';
 import type { RobotsAnswer, RobotsQuestion } from '../robots/robots-answer.ts';
@@ -35,6 +36,8 @@ export interface AnalysisTask {
   crawl?: TaskCrawlLinks;
   /** With render=1: the DOM the browser left (parsed on the thread, beside the raw HTML), or why there is none. */
   rendering?: RenderOutcome;
+  /** With lab=1: the lab audit the main thread made (plain data, copied into the message), judged on the thread. */
+  lab?: LabAudit;
 }
 
 export interface PlainError {

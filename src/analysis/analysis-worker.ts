@@ -26,7 +26,7 @@ function crawlLinks(crawl: TaskCrawlLinks | undefined, origin: OriginFacts): Cra
 function analyze(task: AnalysisTask, failures: CheckFailure[]): WorkerMessage {
   const onCheckFailure = (checkId: string, error: unknown) => failures.push({ checkId, error: plainError(error) });
   const crawl = crawlLinks(task.crawl, task.origin);
-  const analysis = analyzePage(decodePage(task.page), task.origin, task.thresholds, onCheckFailure, task.generatedAt, crawl, task.rendering);
+  const analysis = analyzePage(decodePage(task.page), task.origin, task.thresholds, onCheckFailure, task.generatedAt, crawl, task.rendering, task.lab);
   // Packed here, off the main thread, in the form the run is stored in.
   return { analysis: { ...analysis, packedResults: packResults(analysis.results) }, failures };
 }

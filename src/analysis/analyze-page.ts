@@ -11,6 +11,8 @@ import { scoreResults } from '../scoring/score.ts';
 import { crawlFactsOf } from './crawl-facts.ts';
 import { renderedComparison } from '../render/compare-rendered.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
+import type { LabAudit } from '../lab/lab-types.ts';
+import { labSummary } from './lab-summary.ts';
 
 function pageFacts(page: FetchedPage): PageFacts {
   return {
@@ -35,15 +37,18 @@ export function analyzePage(
   crawl?: CrawlLinkOptions,
   /** With render=1: the page as the browser left it (its DOM goes through the same parsePage), or why not. */
   rendering?: RenderOutcome,
+  /** With lab=1: what the lab audit measured, or why it could not observe the page (docs/lab.md). */
+  lab?: LabAudit,
 ): Analysis {
   const snapshot = parsePage(page.html, page.finalUrl);
   const robotsTxt = origin.robotsTxt;
   // Parsed once per thread and text (parsed-robots.ts): every page of a crawl shares its origin's file.
   const robots = robotsTxt.statusCode === 200 && robotsTxt.body !== null ? parsedRobotsTxt(robotsTxt.body) : null;
   const rendered = rendering && renderedComparison(snapshot, rendering, page.finalUrl);
-  const results = runChecks(allChecks, { page, origin, snapshot, robots, thresholds, rendered }, onCheckFailure);
+  const results = runChecks(allChecks, { page, origin, snapshot, robots, thresholds, rendered, lab }, onCheckFailure);
   const analysis: Analysis = { url: page.requestedUrl, page: pageFacts(page), results, ...scoreResults(results), generatedAt };
   if (crawl) analysis.crawlFacts = crawlFactsOf(snapshot, results, crawl);
   if (rendered) analysis.rendered = rendered;
+  if (lab) analysis.lab = labSummary(lab, results);
   return analysis;
 }

@@ -12,6 +12,7 @@ import { analyzePage } from './analyze-page.ts';
 import type { AnalysisPool, AnalysisTask, TaskCrawlLinks } from './analysis-pool.ts';
 import type { BrowserRequests, Renderer } from '../render/renderer.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
+import type { LabAudit, LabProfileName } from '../lab/lab-types.ts';
 
 export interface AnalyzerOptions {
   fetch: FetchOptions;
@@ -19,13 +20,15 @@ export interface AnalyzerOptions {
   onCheckFailure?: CheckFailureLogger;
   /** Parse and check on these worker threads; without, on the calling thread. */
   pool?: AnalysisPool;
-  /** Loads pages in a browser for render=1; without one (no Chromium), rendering fails with why. */
+  /** Loads pages in a browser for render=1 and lab=1; without one (no Chromium), both fail with why. */
   renderer?: Renderer | null;
 }
 
 interface AnalyzeRequest {
   /** Also load the page in the browser and compare its DOM with the raw HTML (render=1). */
   render?: boolean;
+  /** Also make a lab audit of the page in the browser under this profile, after the fetch (lab=1, docs/lab.md). */
+  lab?: LabProfileName;
 }
 
 export type Analyzer = (url: string, request?: AnalyzeRequest) => Promise<Analysis>;
@@ -48,10 +51,14 @@ export function createAnalyzer(options: AnalyzerOptions): Analyzer {
       cancelRendering?.abort();
       throw error;
     }
+    // Only now the lab audit: a URL the raw fetch refuses is never loaded in the browser. It loads the
+    // report's URL, not the final one: its TTFB counts the redirects, as a visitor waits for them.
+    const labAudit = request.lab && labOrSayWhyNot(options.renderer, url, request.lab);
     const finalOrigin = new URL(page.finalUrl).origin;
     const origin =
       finalOrigin === requestedOrigin ? await earlyOriginFacts : await gatherOriginFacts(page.finalUrl, options.fetch);
-    return analyzeFetched(options, page, origin, { rendering: await rendering });
+    const analysis = await analyzeFetched(options, page, origin, { rendering: await rendering, lab: await labAudit });
+    return withLabProfile(analysis, request.lab);
   };
 }
 
@@ -60,15 +67,20 @@ function analyzeFetched(
   options: AnalyzerOptions,
   page: UndecodedPage,
   origin: OriginFacts,
-  extra: Pick<AnalysisTask, 'rendering'> & { crawl?: CrawlLinkOptions },
+  extra: Pick<AnalysisTask, 'rendering' | 'lab'> & { crawl?: CrawlLinkOptions },
 ): Promise<Analysis> | Analysis {
   const generatedAt = new Date();
   if (options.pool) {
-    const { rendering, crawl } = extra;
-    const task: AnalysisTask = { page, origin, thresholds: options.thresholds, generatedAt, rendering, crawl: crawl && taskCrawlLinks(crawl, origin) };
+    const { rendering, lab, crawl } = extra;
+    const task: AnalysisTask = { page, origin, thresholds: options.thresholds, generatedAt, rendering, lab, crawl: crawl && taskCrawlLinks(crawl, origin) };
     return options.pool.analyze(task, options.onCheckFailure);
   }
-  return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, extra.crawl, extra.rendering);
+  return analyzePage(decodePage(page), origin, options.thresholds, options.onCheckFailure, generatedAt, extra.crawl, extra.rendering, extra.lab);
+}
+
+/** The profile a lab audit was asked under goes with the analysis, also when the audit failed: a scheduled run repeats it. */
+function withLabProfile(analysis: Analysis, profile: LabProfileName | undefined): Analysis {
+  return profile === undefined ? analysis : { ...analysis, labProfile: profile };
 }
 
 /** The crawl's options for a task: its robots.txt left to the origin facts when they carry the same text. */
@@ -82,18 +94,25 @@ function renderOrSayWhyNot(renderer: Renderer | null | undefined, url: string, s
   return renderer.render(url, signal, requests);
 }
 
+/** The lab audit under `profile`, or why there is none; never throws (Renderer.lab does not). */
+function labOrSayWhyNot(renderer: Renderer | null | undefined, url: string, profile: LabProfileName, requests?: BrowserRequests): Promise<LabAudit> {
+  if (!renderer) return Promise.resolve({ ok: false, reason: 'Lab audits are not available on this server (no Chromium).' });
+  return renderer.lab(url, profile, undefined, requests);
+}
+
 /**
  * Analyses a page its caller fetched (a crawl's) with the crawl facts: parse and check, with the origin
  * facts given (the crawl read them when it started) or gathered when they are of another origin.
  * `crawl`: which host is the crawl's, the robots.txt it obeys and the cap on recorded links (without:
  * the page's own host, no robots.txt, MAX_CRAWL_LINKS). `requests`: the crawl's User-Agent and request
  * headers (its fetch options, crawl-requests.ts): the browser's requests and any origin facts gathered
- * here go with them, as the crawler's do (without: the server's own).
+ * here go with them, as the crawler's do (without: the server's own). `lab`: a lab audit of the page
+ * under this profile too (docs/lab.md), its browser's requests as the rendering's.
  */
 export type FetchedPageAnalyzer = (
   page: UndecodedPage,
   knownOrigin?: OriginFacts,
-  request?: { render?: boolean; crawl?: CrawlLinkOptions; requests?: BrowserRequests },
+  request?: { render?: boolean; lab?: LabProfileName; crawl?: CrawlLinkOptions; requests?: BrowserRequests },
 ) => Promise<Analysis>;
 
 /** Distinct link targets of a page a crawl records (docs/crawls.md, "Bounds"). */
@@ -105,10 +124,12 @@ export function createFetchedPageAnalyzer(options: AnalyzerOptions): FetchedPage
     // compared with the HTML the crawler fetched.
     const { requests } = request;
     const rendering = request.render ? renderOrSayWhyNot(options.renderer, page.finalUrl, new AbortController().signal, requests) : undefined;
+    const labAudit = request.lab && labOrSayWhyNot(options.renderer, page.finalUrl, request.lab, requests);
     const pageOrigin = new URL(page.finalUrl).origin;
     const fetchOptions = requests ? { ...options.fetch, userAgent: requests.userAgent, hostHeaders: requests.hostHeaders } : options.fetch;
     const origin = knownOrigin?.origin === pageOrigin ? knownOrigin : await gatherOriginFacts(page.finalUrl, fetchOptions);
     const crawl = request.crawl ?? { host: new URL(page.finalUrl).host, robotsTxt: null, robotsToken: '*', maxLinks: MAX_CRAWL_LINKS };
-    return analyzeFetched(options, page, origin, { crawl, rendering: await rendering });
+    const analysis = await analyzeFetched(options, page, origin, { crawl, rendering: await rendering, lab: await labAudit });
+    return withLabProfile(analysis, request.lab);
   };
 }

@@ -1,6 +1,7 @@
 // The product of one analysis: what a report stores and the API shows.
 import type { Category, CheckErrors, Importance } from '../checks/check.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
+import type { Lab, LabProfileName } from '../lab/lab-types.ts';
 
 export type Verdict = 'good' | 'decent' | 'bad';
 
@@ -47,6 +48,10 @@ export interface Analysis {
   crawlFacts?: PageCrawlFacts;
   /** Only when rendering was asked for (render=1): what JavaScript changed, or why it could not be seen. */
   rendered?: Rendered;
+  /** Only when a lab audit was asked for (lab=1, docs/lab.md): what it measured; null when it could not observe the page. */
+  lab?: Lab | null;
+  /** Only when a lab audit was asked for: its profile, also when it failed (a scheduled run makes one under it again). */
+  labProfile?: LabProfileName;
 }
 
 /** The compact facts of an analysed page that a crawl keeps for its site checks (crawl-facts.ts). */

@@ -4,9 +4,10 @@ import type { FetchedPage, OriginFacts } from '../fetch/types.ts';
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import type { RobotsTxt } from '../robots/types.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
+import type { LabAudit } from '../lab/lab-types.ts';
 import type { CheckThresholds } from './thresholds.ts';
 
-export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous';
+export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous' | 'accessibility';
 export type Importance = 'high' | 'medium' | 'low';
 
 /** Everything a check may look at. Checks do no I/O and read no clock or environment. */
@@ -19,6 +20,8 @@ export interface CheckContext {
   thresholds: CheckThresholds;
   /** With render=1: the raw HTML against the DOM after JavaScript, or why the page could not be rendered. */
   rendered?: Rendered;
+  /** With lab=1: what the lab audit measured in a browser, or why it could not observe the page. */
+  lab?: LabAudit;
 }
 
 export type CheckErrors = Record<string, unknown[]>;
@@ -45,6 +48,8 @@ export interface CheckDefinition<V extends TSchema = TSchema> {
   differsFromLighthouse?: string;
   /** A paragraph for docs/checks.md under the check's entry (its limits, say); reports do not show it. */
   docsNote?: string;
+  /** A page that says more than the description (an axe-core rule's: Deque's); docs/checks.md links it. */
+  learnMoreUrl?: string;
   /**
    * Words for people for the field names of `value`, the kinds of `errors` and the fields of their items
    * ("unknown_urls" -> "Images of unknown format"): reports show these, never the names. Keys that are

@@ -14,20 +14,34 @@ interface DocumentedCheck {
   importance: string;
 }
 
-const CATEGORY_SECTIONS: Record<string, string> = { SEO: 'seo', Performance: 'performance', Security: 'security', Miscellaneous: 'miscellaneous' };
+const CATEGORY_SECTIONS: Record<string, string> = {
+  SEO: 'seo', Performance: 'performance', Security: 'security', Miscellaneous: 'miscellaneous', Accessibility: 'accessibility',
+};
+
+/**
+ * The accessibility checks are made from axe-core's rules in one module (accessibility/index.ts, tested
+ * beside it), and docs/checks.md lists them as rows of one table; their title is the rule's requirement
+ * whether they pass or fail (docs/lab.md).
+ */
+const RULE_CATEGORY = 'accessibility';
+const ruleChecks = allChecks.filter((check) => check.category === RULE_CATEGORY);
+const ownFileChecks = allChecks.filter((check) => check.category !== RULE_CATEGORY);
 
 function checksDoc(): string {
   return readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8');
 }
 
-/** Every check docs/checks.md documents (`### \`id\` (importance)`), with the category of the section it stands in. */
+/**
+ * Every check docs/checks.md documents (`### \`id\` (importance)`, or a table row `| \`id\` | importance |`), with the
+ * category of the section it stands in.
+ */
 function documentedChecks(): DocumentedCheck[] {
   const checks: DocumentedCheck[] = [];
   let category: string | undefined;
   for (const line of checksDoc().split('\n')) {
     const section = /^## (.+)$/.exec(line);
     if (section) category = CATEGORY_SECTIONS[section[1]];
-    const entry = /^### `([a-z0-9_]+)` \((high|medium|low)\)$/.exec(line);
+    const entry = /^### `([a-z0-9_]+)` \((high|medium|low)\)$/.exec(line) ?? /^\| `([a-z0-9_]+)` \| (high|medium|low) \|/.exec(line);
     if (entry && category) checks.push({ id: entry[1], category, importance: entry[2] });
   }
   return checks;
@@ -49,7 +63,7 @@ describe('check registry', () => {
     expect(WEIGHTS).toEqual({ high: Number(points![1]), medium: Number(points![2]), low: Number(points![3]) });
   });
 
-  it.each(allChecks.map((check) => [check.id, check] as const))('%s lives in its own file with a test beside it', async (id, check) => {
+  it.each(ownFileChecks.map((check) => [check.id, check] as const))('%s lives in its own file with a test beside it', async (id, check) => {
     const file = new URL(`./${check.category}/${fileBase(id)}.ts`, import.meta.url);
     expect(existsSync(file)).toBe(true);
     expect(existsSync(new URL(`./${check.category}/${fileBase(id)}.test.ts`, import.meta.url))).toBe(true);
@@ -62,8 +76,16 @@ describe('check registry', () => {
       for (const field of ['title', 'failureTitle', 'description', 'howToFix'] as const) {
         expect(check[field].trim().length, `${check.id}.${field}`).toBeGreaterThan(10);
       }
-      expect(check.title, check.id).not.toBe(check.failureTitle);
+      if (check.category !== RULE_CATEGORY) expect(check.title, check.id).not.toBe(check.failureTitle);
     }
+  });
+
+  it('makes the accessibility checks in one module with a test beside it, each linking its rule\'s page', async () => {
+    expect(ruleChecks.length).toBeGreaterThan(50);
+    expect(existsSync(new URL(`./${RULE_CATEGORY}/index.test.ts`, import.meta.url))).toBe(true);
+    const module: Record<string, unknown> = await import(new URL(`./${RULE_CATEGORY}/index.ts`, import.meta.url).href);
+    expect(Object.values(module)).toContainEqual(ruleChecks);
+    for (const check of ruleChecks) expect(check.learnMoreUrl, check.id).toMatch(/^https:\/\//);
   });
 
   it('documents where pagegrade deliberately differs from Lighthouse', () => {

@@ -17,6 +17,12 @@ export interface CheckThresholds {
   max_dom_elements: number;
   min_hsts_max_age_s: number;
   max_inline_css: number;
+  /** The lab checks (docs/lab.md): the pass limits; their band edges are fixed. */
+  max_lcp_ms: number;
+  max_cls: number;
+  max_tbt_ms: number;
+  max_fcp_ms: number;
+  max_page_weight_bytes: number;
 }
 
 export const DEFAULT_THRESHOLDS: Readonly<CheckThresholds> = Object.freeze({
@@ -35,4 +41,10 @@ export const DEFAULT_THRESHOLDS: Readonly<CheckThresholds> = Object.freeze({
   max_dom_elements: 1500,
   min_hsts_max_age_s: 31_536_000,
   max_inline_css: 20,
+  max_lcp_ms: 2500,
+  max_cls: 0.1,
+  max_tbt_ms: 200,
+  max_fcp_ms: 1800,
+  // 1,600 KiB
+  max_page_weight_bytes: 1_638_400,
 });

@@ -2,7 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError, type ParsedArgs } from './command.ts';
 import { readEarlierResults, type EarlierResults } from './compare-file.ts';
-import { readBudget } from './budget.ts';
+import { labAssertions, readBudget } from './budget.ts';
+import { analyzeLabOption } from './lab-options.ts';
+import type { LabProfileName } from '../lab/lab-types.ts';
 import { readOutputFiles, type OutputFile } from './outputs/index.ts';
 import type { FailOn, Gates } from './exit-status.ts';
 
@@ -25,6 +27,8 @@ export interface AnalyzeOptions {
   outputs: OutputFile[];
   /** --render: also load each page in Chromium and compare what JavaScript changed */
   render: boolean;
+  /** --lab: also make a lab audit of each page under this profile (--lab-profile); undefined without */
+  lab: LabProfileName | undefined;
 }
 
 function integerOption(args: ParsedArgs, name: string, min: number, max: number): number | undefined {
@@ -73,9 +77,16 @@ export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptio
   if (failOnRegression && typeof compare !== 'string') {
     throw new UsageError('--fail-on-regression needs --compare <file>: an earlier `analyze --json` output to compare with.');
   }
+  const lab = analyzeLabOption(args);
   const outputs = await readOutputFiles(args);
   const budget = args.values.budget;
-  if (typeof budget === 'string') gates.budget = await readBudget(budget);
+  if (typeof budget === 'string') {
+    gates.budget = await readBudget(budget);
+    const needLab = labAssertions(gates.budget);
+    if (needLab.length > 0 && lab === undefined) {
+      throw new UsageError(`--budget ${budget} sets ${needLab.join(' and ')}, which only a lab audit measures: add --lab.`);
+    }
+  }
   return {
     targets,
     json: args.values.json === true,
@@ -86,5 +97,6 @@ export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptio
     gates,
     outputs,
     render: args.values.render === true,
+    lab,
   };
 }

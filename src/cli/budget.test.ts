@@ -97,11 +97,11 @@ describe('readBudget', () => {
 
   it.each([
     ['[]', 'it is not a JSON object'],
-    ['{"min_score": 80, "minscore": 1}', 'unknown key "minscore" (known: min_score, categories, must_pass, max_failed)'],
+    ['{"min_score": 80, "minscore": 1}', 'unknown key "minscore" (known: min_score, categories, must_pass, max_failed, lab)'],
     ['{"min_score": "80"}', '"min_score" must be a number from 0 to 100; got "80"'],
     ['{"min_score": 101}', '"min_score" must be a number from 0 to 100; got 101'],
     ['{"categories": [90]}', '"categories" must be an object of scores by category; got [90]'],
-    ['{"categories": {"accessibility": 90}}', 'unknown key "categories.accessibility" (known: seo, performance, security, miscellaneous)'],
+    ['{"categories": {"usability": 90}}', 'unknown key "categories.usability" (known: seo, performance, security, miscellaneous, accessibility)'],
     ['{"categories": {"seo": null}}', '"categories.seo" must be a number from 0 to 100; got null'],
     ['{"must_pass": "title"}', '"must_pass" must be an array of check ids; got "title"'],
     ['{"must_pass": ["title", "titel"]}', '"must_pass" names no known check: "titel"'],

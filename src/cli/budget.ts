@@ -1,9 +1,11 @@
 // `analyze --budget <file>`: assertions every analysed page must meet, from a JSON file (README,
 // "Command line"). Every key is optional:
 //   {"min_score": 80, "categories": {"seo": 90, "performance": 50}, "must_pass": ["title"],
-//    "max_failed": {"high": 0, "medium": 3, "low": 10}}
+//    "max_failed": {"high": 0, "medium": 3, "low": 10},
+//    "lab": {"lcp_ms": 2500, "cls": 0.1, "tbt_ms": 200, "fcp_ms": 1800}}
 // A broken assertion is a failed gate (exit code 1, as --min-score); an unreadable or invalid file is a
-// usage error (exit code 2), found before anything is analysed.
+// usage error (exit code 2), found before anything is analysed. `lab` and `categories.accessibility`
+// judge what only a lab audit measures (docs/lab.md), so they need --lab (labAssertions).
 import type { Analysis } from '../analysis/types.ts';
 import type { Category, Importance } from '../checks/check.ts';
 import { checksById } from '../checks/index.ts';
@@ -19,14 +21,22 @@ export interface Budget {
   categories?: Partial<Record<Category, number>>;
   must_pass?: string[];
   max_failed?: Partial<Record<Importance, number>>;
+  /** the most each of the page's `lab.metrics` may be */
+  lab?: Partial<Record<LabBudgetKey, number>>;
 }
+
+const LAB_KEYS = ['lcp_ms', 'cls', 'tbt_ms', 'fcp_ms'] as const;
+type LabBudgetKey = (typeof LAB_KEYS)[number];
+/** How the notes name a metric that was not measured. */
+const LAB_ABBREVIATIONS: Record<LabBudgetKey, string> = { lcp_ms: 'LCP', cls: 'CLS', tbt_ms: 'TBT', fcp_ms: 'FCP' };
 
 const CATEGORIES = Object.keys(CATEGORY_NAMES) as Category[];
 const IMPORTANCES: readonly Importance[] = ['high', 'medium', 'low'];
-const KEYS = ['min_score', 'categories', 'must_pass', 'max_failed'];
+const KEYS = ['min_score', 'categories', 'must_pass', 'max_failed', 'lab'];
 
 const isScore = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 100;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isLimit = (value: unknown): value is number => typeof value === 'number' && value >= 0;
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 
 /** Throws a UsageError naming the first key that is unknown or has a value of the wrong kind. */
@@ -37,7 +47,7 @@ function parseBudget(value: unknown, invalid: (why: string) => UsageError): Budg
     if (key !== undefined) throw invalid(`unknown key "${prefix}${key}" (known: ${known.join(', ')})`);
   };
   unknownIn(value, KEYS, '');
-  const { min_score, categories, must_pass, max_failed } = value;
+  const { min_score, categories, must_pass, max_failed, lab } = value;
   if (min_score !== undefined && !isScore(min_score)) throw invalid(`"min_score" must be a number from 0 to 100; got ${shown(min_score)}`);
   if (categories !== undefined) {
     if (!isObject(categories)) throw invalid(`"categories" must be an object of scores by category; got ${shown(categories)}`);
@@ -60,7 +70,24 @@ function parseBudget(value: unknown, invalid: (why: string) => UsageError): Budg
       if (!isCount(count)) throw invalid(`"max_failed.${importance}" must be a whole number from 0; got ${shown(count)}`);
     }
   }
+  if (lab !== undefined) {
+    if (!isObject(lab)) throw invalid(`"lab" must be an object of limits by metric; got ${shown(lab)}`);
+    unknownIn(lab, LAB_KEYS, 'lab.');
+    for (const [metric, limit] of Object.entries(lab)) {
+      if (!isLimit(limit)) throw invalid(`"lab.${metric}" must be a number from 0; got ${shown(limit)}`);
+    }
+  }
   return value as Budget;
+}
+
+/**
+ * The assertions of a budget that only a lab audit can judge ("lab.lcp_ms", "categories.accessibility"),
+ * in the file's order; empty when it has none. A `lab` key with no metric counts as "lab".
+ */
+export function labAssertions(budget: Budget): string[] {
+  const lab = budget.lab === undefined ? [] : Object.keys(budget.lab).length === 0 ? ['lab'] : Object.keys(budget.lab).map((key) => `lab.${key}`);
+  const accessibility = budget.categories?.accessibility === undefined ? [] : ['categories.accessibility'];
+  return [...lab, ...accessibility];
 }
 
 export async function readBudget(path: string): Promise<Budget> {
@@ -102,5 +129,18 @@ export function checkBudget(analysis: Analysis, budget: Budget): BudgetCheck {
       broken.push(`--budget max_failed.${importance} ${limit}: ${url} failed ${failed.length} ${importance}-importance checks (${ids}).`);
     }
   }
+  for (const [metric, limit] of Object.entries(budget.lab ?? {}) as [LabBudgetKey, number][]) {
+    const value = analysis.lab ? analysis.lab.metrics[metric] : null;
+    if (value === null) unchecked.push(`--budget lab.${metric} ${limit} not checked for ${url}: ${unmeasured(analysis, metric)}.`);
+    else if (value > limit) broken.push(`--budget lab.${metric} ${limit}: ${url} measured ${value}.`);
+  }
   return { broken, unchecked };
+}
+
+/** Why a page has no value of a metric: its lab audit could not observe it, or the metric never happened. */
+function unmeasured(analysis: Analysis, metric: LabBudgetKey): string {
+  if (analysis.lab) return `the lab audit measured no ${LAB_ABBREVIATIONS[metric]} (nothing contentful was painted)`;
+  // The lab checks say why there is no lab audit ("The lab audit could not load the page: ...").
+  const reason = analysis.results.largest_contentful_paint?.reason;
+  return `no lab audit of the page (${printable(reason ?? 'none was made')})`;
 }

@@ -3,6 +3,7 @@
 // are said here in the CLI's words, once, where an analysis enters the CLI, so the text report,
 // --json, every --output file and stderr agree.
 import type { Analysis } from '../analysis/types.ts';
+import { NO_LAB_AUDIT_REASON } from '../checks/lab-audit.ts';
 import { NOT_RENDERED_REASON } from '../checks/seo/javascript-dependency.ts';
 
 /** check id -> the API's reason -> the CLI's */
@@ -10,13 +11,24 @@ const CLI_REASONS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
   ['javascript_dependency', new Map([[NOT_RENDERED_REASON, 'The page was not rendered in a browser (run analyze with --render).']])],
 ]);
 
+/**
+ * Reasons any check may give, the API's -> the CLI's: every lab and accessibility check without a lab
+ * audit (docs/lab.md, "New checks").
+ */
+const CLI_REASONS_OF_ANY_CHECK: ReadonlyMap<string, string> = new Map([
+  [NO_LAB_AUDIT_REASON, 'No lab audit was made (run analyze with --lab).'],
+]);
+
+function cliReason(id: string, reason: string): string | undefined {
+  return CLI_REASONS.get(id)?.get(reason) ?? CLI_REASONS_OF_ANY_CHECK.get(reason);
+}
+
 export function inCliWords(analysis: Analysis): Analysis {
-  let results = analysis.results;
-  for (const [id, reasons] of CLI_REASONS) {
-    const result = results[id];
-    const reason = result?.reason === undefined ? undefined : reasons.get(result.reason);
-    if (reason !== undefined) results = { ...results, [id]: { ...result, reason } };
-  }
+  const reworded = Object.entries(analysis.results).flatMap(([id, result]) => {
+    const reason = result.reason === undefined ? undefined : cliReason(id, result.reason);
+    return reason === undefined ? [] : [[id, { ...result, reason }] as const];
+  });
+  if (reworded.length === 0) return analysis;
   // The packed copy, if any, said the old words: the results changed, so it goes.
-  return results === analysis.results ? analysis : { ...analysis, results, packedResults: undefined };
+  return { ...analysis, results: { ...analysis.results, ...Object.fromEntries(reworded) }, packedResults: undefined };
 }

@@ -12,6 +12,7 @@ import { readCrawlBudget, type CrawlBudget } from './crawl-budget.ts';
 import { readEarlierCrawl } from './crawl-compare.ts';
 import type { CrawlSnapshot } from '../crawl/crawl-diff.ts';
 import { readOutputFiles, type OutputFile } from './outputs/index.ts';
+import { crawlLabOption, type CrawlLab } from './lab-options.ts';
 
 const VERDICTS = ['bad', 'decent'] as const;
 export const IMPORTANCES = ['high', 'medium', 'low'] as const;
@@ -35,6 +36,10 @@ export interface CrawlOptions {
   /** --compare: the earlier crawl, as its --json output recorded it */
   compare: CrawlSnapshot | undefined;
   failOnRegression: boolean;
+  /**
+   * --lab (--lab-pages, --lab-profile): passed to the crawl as the API's lab=1, lab_pages and lab_profile.
+   */
+  lab: CrawlLab | undefined;
 }
 
 function integerOption(args: ParsedArgs, name: string): number | undefined {
@@ -135,6 +140,7 @@ async function startInput(args: ParsedArgs): Promise<StartCrawlInput> {
 
 export async function readCrawlOptions(args: ParsedArgs): Promise<CrawlOptions> {
   const start = await startInput(args);
+  const lab = crawlLabOption(args);
   const failOnRegression = args.values['fail-on-regression'] === true;
   const compare = args.values.compare;
   if (failOnRegression && typeof compare !== 'string') {
@@ -153,6 +159,7 @@ export async function readCrawlOptions(args: ParsedArgs): Promise<CrawlOptions> 
     // Read last, once every cheaper option is known to be right.
     compare: typeof compare === 'string' ? await readEarlierCrawl(compare) : undefined,
     failOnRegression,
+    lab,
   };
 }
 
@@ -166,6 +173,8 @@ const OPTION_OF_FIELD: Record<string, string> = {
   headers: '--header',
   user_agent: '--user-agent',
   urls: '--urls',
+  lab_pages: '--lab-pages',
+  lab_profile: '--lab-profile',
 };
 
 /**

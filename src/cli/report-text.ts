@@ -1,9 +1,11 @@
-// One analysis as a readable report: verdict first, then what failed (grouped by category, with the
-// offending items and the fix), then what passed and what did not apply.
+// One analysis as a readable report: verdict first (and with --lab the lab audit, lab-text.ts), then
+// what failed (grouped by category, with the offending items and the fix), then what passed and what
+// did not apply.
 import type { Analysis, CheckResult, Verdict } from '../analysis/types.ts';
 import type { Category, Importance } from '../checks/check.ts';
 import { checksById } from '../checks/index.ts';
 import { verdictReason } from '../scoring/score.ts';
+import { renderLabText } from './lab-text.ts';
 import { printable, truncate, displayWidth, type Style } from './terminal-text.ts';
 
 const CATEGORIES: readonly [Category, string][] = [
@@ -11,6 +13,7 @@ const CATEGORIES: readonly [Category, string][] = [
   ['performance', 'Performance'],
   ['security', 'Security'],
   ['miscellaneous', 'Miscellaneous'],
+  ['accessibility', 'Accessibility'],
 ];
 const IMPORTANCE_RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
 /** A few items show what is wrong; the rest are counted, so one bad page cannot flood the terminal. */
@@ -107,12 +110,32 @@ function renderHeader(analysis: Analysis, style: Style): string[] {
   return lines;
 }
 
+/**
+ * A line per check that did not apply, with its reason; accessibility rules (64 of them, most not
+ * applying to a given page, all of them without --lab) a line per reason, with their count.
+ */
+function renderNotApplicable(notApplicable: [string, CheckResult][]): string[] {
+  const reasonOf = (result: CheckResult) => printable(result.reason ?? 'not applicable');
+  const lines = notApplicable
+    .filter(([, result]) => result.category !== 'accessibility')
+    .map(([id, result]) => `  - ${titleOf(id, true)}: ${reasonOf(result)}`);
+  const rules = new Map<string, string[]>();
+  for (const [id, result] of notApplicable) {
+    if (result.category === 'accessibility') rules.set(reasonOf(result), [...(rules.get(reasonOf(result)) ?? []), id]);
+  }
+  for (const [reason, ids] of rules) {
+    lines.push(ids.length === 1 ? `  - ${titleOf(ids[0], true)}: ${reason}` : `  - ${ids.length} accessibility rules: ${reason}`);
+  }
+  return lines;
+}
+
 export function renderReport(analysis: Analysis, style: Style): string {
   const entries = Object.entries(analysis.results);
   const failed = entries.filter(([, result]) => result.passed === false);
   const passed = entries.filter(([, result]) => result.passed === true);
   const notApplicable = entries.filter(([, result]) => result.passed === null);
-  const lines = [...renderHeader(analysis, style), '', ...renderFailed(failed, style)];
+  const lab = renderLabText(analysis, style);
+  const lines = [...renderHeader(analysis, style), ...(lab.length > 0 ? ['', ...lab] : []), '', ...renderFailed(failed, style)];
   if (passed.length > 0) {
     lines.push('', style.bold(`Passed (${passed.length})`));
     // Wrapped as plain text so the width is right, then the marks are coloured.
@@ -120,10 +143,7 @@ export function renderReport(analysis: Analysis, style: Style): string {
     lines.push(...wrapped.map((line) => line.replaceAll('✓', style.green('✓'))));
   }
   if (notApplicable.length > 0) {
-    lines.push('', style.bold(`Not applicable (${notApplicable.length})`));
-    for (const [id, result] of notApplicable) {
-      lines.push(`  - ${titleOf(id, true)}: ${printable(result.reason ?? 'not applicable')}`);
-    }
+    lines.push('', style.bold(`Not applicable (${notApplicable.length})`), ...renderNotApplicable(notApplicable));
   }
   return `${lines.join('\n')}\n`;
 }

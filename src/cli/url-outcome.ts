@@ -37,9 +37,20 @@ export async function analyzeTarget(analyze: Analyzer, input: string): Promise<U
  */
 export function outcomeJson(outcome: UrlOutcome) {
   if ('error' in outcome) return { url: outcome.url, error: outcome.error };
-  const { url, result, score, issues, page, results, generatedAt, rendered } = outcome.analysis;
-  // `rendered` only with --render, as the API's report has it then.
-  const json = { url, result, score, issues, page, results, ...(rendered && { rendered }), generated_at: generatedAt.toISOString() };
+  const { url, result, score, issues, page, results, generatedAt, rendered, lab } = outcome.analysis;
+  // `rendered` only with --render, as the API's report has it then; `lab` only with --lab (null when the
+  // audit could not observe the page).
+  const json = {
+    url,
+    result,
+    score,
+    issues,
+    page,
+    results,
+    ...(rendered && { rendered }),
+    ...(lab !== undefined && { lab }),
+    generated_at: generatedAt.toISOString(),
+  };
   if (outcome.comparison === undefined) return json;
   const comparison = outcome.comparison && { ...outcome.comparison.diff, regressed: outcome.comparison.reasons.length > 0 };
   return { ...json, comparison };

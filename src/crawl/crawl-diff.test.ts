@@ -11,7 +11,7 @@ function crawlOf(fields: Partial<Crawl> = {}): Crawl {
     score: 80, result: 'decent', issues: { high: 0, medium: 0, low: 0 }, error: null,
     created_at: '2026-01-01T00:00:00.000Z', started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:01:00.000Z',
     mode: 'spider', trigger: 'create', previous_crawl_id: null, external: 1, external_checked: 0,
-    include: [], exclude: [], strip_params: [], header_names: [], user_agent: 'default', schedule: 'off', next_run_at: null,
+    include: [], exclude: [], strip_params: [], header_names: [], user_agent: 'default', schedule: 'off', next_run_at: null, lab: null,
     ...fields,
   };
 }

@@ -8,7 +8,9 @@ import pg from 'pg';
 import { guardPostgresPool } from './postgres-connection-guard.ts';
 import { reusingStatements } from './sqlite-statements.ts';
 import type { ApiKeysTable } from './tables/api-key.table.ts';
-import type { CrawlExternalLinksTable, CrawlExternalsTable, CrawlHostsTable, CrawlIssuesTable, CrawlLinksTable, CrawlPagesTable, CrawlsTable } from './tables/crawl.table.ts';
+import type {
+  CrawlExternalLinksTable, CrawlExternalsTable, CrawlHostsTable, CrawlIssuesTable, CrawlLabPagesTable, CrawlLinksTable, CrawlPagesTable, CrawlsTable,
+} from './tables/crawl.table.ts';
 import type { JobsTable } from './tables/job.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportsTable } from './tables/report.table.ts';
@@ -34,6 +36,7 @@ export interface Database {
   crawl_links: CrawlLinksTable;
   crawl_externals: CrawlExternalsTable;
   crawl_external_links: CrawlExternalLinksTable;
+  crawl_lab_pages: CrawlLabPagesTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

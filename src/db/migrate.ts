@@ -23,6 +23,8 @@ import * as jobGenerations from './migrations/2026-11-30-0900-job-generations.ts
 import * as crawlBounds from './migrations/2026-12-02-0900-crawl-bounds.ts';
 import * as crawlSettings from './migrations/2026-12-03-0900-crawl-settings.ts';
 import * as crawlListMode from './migrations/2026-12-03-1000-crawl-list-mode.ts';
+import * as runLab from './migrations/2026-12-03-1100-run-lab.ts';
+import * as crawlLab from './migrations/2026-12-03-1200-crawl-lab.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-0900-crawl-bounds': crawlBounds,
   '2026-12-03-0900-crawl-settings': crawlSettings,
   '2026-12-03-1000-crawl-list-mode': crawlListMode,
+  '2026-12-03-1100-run-lab': runLab,
+  '2026-12-03-1200-crawl-lab': crawlLab,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

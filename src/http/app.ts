@@ -57,6 +57,8 @@ export interface BuildOptions {
   database?: AppDatabase;
   /** Job handlers beside the application's own (a test's, to watch this app run background jobs). */
   extraJobHandlers?: ServiceOptions['extraJobHandlers'];
+  /** Replaces the browser made from config (a test's stand-in for render=1 and lab=1); null: none. */
+  renderer?: ServiceOptions['renderer'];
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onCheckFailure: (checkId, error) => app.log.error({ err: error, checkId }, 'check failed; recorded as not applicable'),
       onJobError: (error, { message, kind, jobId }) => app.log.error({ err: error, kind, jobId }, message),
       extraJobHandlers: options.extraJobHandlers,
+      renderer: options.renderer,
       secretKey: secretKey.key,
     }),
   );

@@ -18,6 +18,7 @@ import {
   RenderFailure,
   runGuarded,
   runOffline,
+  type GuardedContext,
   type GuardedRun,
   type OfflineLimits,
   type RenderLimits,
@@ -45,6 +46,8 @@ export interface BrowserPool {
    * deadline, a cap, a crash, cancelled, waited too long, shutting down).
    */
   withContext<T>(limits: RenderLimits, use: (context: BrowserContext) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** As withContext, with the context's proxy too (its refusals): a lab audit (lab/lab-audit.ts). */
+  withGuardedContext<T>(limits: RenderLimits, use: (guarded: GuardedContext) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /**
    * As withContext, in a context that reaches nothing at all (no proxy but a closed port, JavaScript
    * off): for printing a page of this server that carries everything it shows (a PDF).
@@ -242,6 +245,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       );
     },
     withContext: (limits, use, signal) => enqueue((browser) => runGuarded(browser, limits, ({ context }) => use(context), signal), signal),
+    withGuardedContext: (limits, use, signal) => enqueue((browser) => runGuarded(browser, limits, use, signal), signal),
     withOfflineContext: (limits, use, signal) => enqueue((browser) => runOffline(browser, limits, use, signal), signal),
     stats: () => ({ launched, replaced }),
     async close() {

@@ -22,6 +22,17 @@ export interface RenderLimits {
   userAgent: string;
   /** A crawl's request headers: set on the page's requests to their hosts only (page-requests.ts). */
   hostHeaders?: HostHeaders;
+  /** The device the context's pages are shown on (a lab audit's profile, lab/lab-profiles.ts); without, playwright's default screen. */
+  emulation?: BrowserEmulation;
+}
+
+/** A device's screen as a browser context takes it. */
+interface BrowserEmulation {
+  /** CSS pixels */
+  viewport: { width: number; height: number };
+  deviceScaleFactor: number;
+  isMobile: boolean;
+  hasTouch: boolean;
 }
 
 export type RenderOutcome =
@@ -149,6 +160,7 @@ export async function runGuarded<T>(
       serviceWorkers: 'block',
       acceptDownloads: false,
       userAgent: limits.userAgent,
+      ...limits.emulation,
     }),
   );
   // Handled where awaited; never an unhandled rejection while the deadline runs.

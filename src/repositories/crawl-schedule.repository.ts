@@ -24,6 +24,8 @@ export const CRAWL_SETTINGS_COLUMNS = [
   'header_names',
   'headers_sealed',
   'user_agent',
+  'lab_profile',
+  'lab_pages',
   'schedule',
 ] as const satisfies readonly (keyof CrawlRow & keyof CrawlInsert)[];
 

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import type { CrawlRow } from '../db/tables/crawl.table.ts';
 import type { DbExecutor } from './executor.ts';
+import type { LabProfileName } from '../lab/lab-types.ts';
 
 const IN_PROGRESS = ['queued', 'running'] as const;
 
@@ -21,6 +22,8 @@ export interface ReportJobRow {
   job_attempt: number;
   job_trigger: string | null;
   job_render: number;
+  /** the lab audit's profile (lab=1); null: none */
+  job_lab: string | null;
 }
 
 /**
@@ -31,11 +34,17 @@ export async function startReportJobGeneration(
   db: DbExecutor,
   userId: number,
   reportId: number,
-  job: { trigger: RunTrigger; render: boolean },
+  job: { trigger: RunTrigger; render: boolean; lab?: LabProfileName },
 ): Promise<number | undefined> {
   const row = await db
     .updateTable('reports')
-    .set((eb) => ({ job_generation: eb('job_generation', '+', 1), job_attempt: 1, job_trigger: job.trigger, job_render: job.render ? 1 : 0 }))
+    .set((eb) => ({
+      job_generation: eb('job_generation', '+', 1),
+      job_attempt: 1,
+      job_trigger: job.trigger,
+      job_render: job.render ? 1 : 0,
+      job_lab: job.lab ?? null,
+    }))
     .where('user_id', '=', userId)
     .where('id', '=', reportId)
     .where('state', 'in', IN_PROGRESS)
@@ -44,7 +53,7 @@ export async function startReportJobGeneration(
   return row?.job_generation;
 }
 
-const REPORT_JOB_COLUMNS = ['id', 'user_id', 'state', 'updated_at', 'runs_count', 'job_generation', 'job_attempt', 'job_trigger', 'job_render'] as const;
+const REPORT_JOB_COLUMNS = ['id', 'user_id', 'state', 'updated_at', 'runs_count', 'job_generation', 'job_attempt', 'job_trigger', 'job_render', 'job_lab'] as const;
 
 /**
  * Queued or running reports unchanged since before `before`, the longest unchanged first, from after

@@ -17,10 +17,12 @@ export type ReportInsert = Omit<NewReport, 'id' | 'url_lower' | 'result_rank' | 
 export type ReportPatch = Partial<Pick<ReportInsert, 'privacy' | 'password_hash' | 'state' | 'last_error' | 'schedule' | 'next_run_at'>> & {
   updated_at: string;
 };
-/** A successful analysis, to be stored as the report's next run (which numbers it); `rendered` only with render=1. */
-export type RunColumns = Omit<ReportRunRow, 'id' | 'report_id' | 'number' | 'trigger' | 'rendered'> & { rendered?: string | null };
-/** List items leave out the heavy `results` JSON and the rendering (they never read report_runs). */
-export type ReportListRow = Omit<ReportRow, 'results' | 'rendered'>;
+/** A successful analysis, to be stored as the report's next run (which numbers it); `rendered` only with render=1, `lab` and `lab_profile` only with lab=1. */
+export type RunColumns = Omit<ReportRunRow, 'id' | 'report_id' | 'number' | 'trigger' | RunOnlyColumns> & Partial<Pick<ReportRunRow, RunOnlyColumns>>;
+/** A run's columns that the report's row does not repeat: its latest run's are read from report_runs. */
+type RunOnlyColumns = 'rendered' | 'lab' | 'lab_profile';
+/** List items leave out the heavy `results` JSON, the rendering and the lab audit (they never read report_runs). */
+export type ReportListRow = Omit<ReportRow, 'results' | 'rendered' | 'lab'>;
 
 export type ReportSortBy = 'id' | 'generated_at' | 'url' | 'result' | 'score';
 
@@ -237,7 +239,7 @@ export async function addRun(
   return inOneTransaction(db, async (trx) => {
     const number = report.last_run_number + 1;
     await trx.insertInto('report_runs').values({ ...run, report_id: report.id, number }).execute();
-    const { results: _results, trigger: _trigger, rendered: _rendered, ...summary } = run;
+    const { results: _results, trigger: _trigger, rendered: _rendered, lab: _lab, lab_profile: _labProfile, ...summary } = run;
     await trx
       .updateTable('reports')
       .set({
@@ -289,14 +291,20 @@ export async function moveReportState(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Scheduled reports due by `now`, the longest overdue first. */
+/**
+ * Scheduled reports due by `now`, the longest overdue first, each with the profile its latest run's
+ * lab audit was asked under (null: none, or no run yet), which the scheduled run repeats (docs/lab.md).
+ */
 export async function dueScheduledReports(db: DbExecutor, now: string, limit: number) {
   return db
     .selectFrom('reports')
-    .select(['id', 'user_id', 'schedule', 'next_run_at', 'state'])
-    .where('next_run_at', 'is not', null)
-    .where('next_run_at', '<=', now)
-    .orderBy('next_run_at')
+    .leftJoin('report_runs', (join) =>
+      join.onRef('report_runs.report_id', '=', 'reports.id').onRef('report_runs.number', '=', 'reports.last_run_number'),
+    )
+    .select(['reports.id', 'reports.user_id', 'reports.schedule', 'reports.next_run_at', 'reports.state', 'report_runs.lab_profile'])
+    .where('reports.next_run_at', 'is not', null)
+    .where('reports.next_run_at', '<=', now)
+    .orderBy('reports.next_run_at')
     .limit(limit)
     .execute();
 }
@@ -315,7 +323,7 @@ function rankOf(result: ReportResult | null): number {
 }
 
 function derivedColumns(report: ReportInsert) {
-  const { results: _results, rendered: _rendered, ...row } = report;
+  const { results: _results, rendered: _rendered, lab: _lab, lab_profile: _labProfile, ...row } = report;
   const analysed = report.result != null ? 1 : 0;
   return { ...row, url_lower: row.url.toLowerCase(), result_rank: rankOf(row.result ?? null), runs_count: analysed, last_run_number: analysed };
 }
@@ -335,6 +343,8 @@ function firstRun(reportId: number, report: ReportInsert, trigger: RunTrigger = 
     page: report.page!,
     results: report.results,
     rendered: report.rendered ?? null,
+    lab: report.lab ?? null,
+    lab_profile: report.lab_profile ?? null,
     generated_at: report.generated_at!,
   };
 }
@@ -347,7 +357,7 @@ function withResults(db: DbExecutor) {
       join.onRef('report_runs.report_id', '=', 'reports.id').onRef('report_runs.number', '=', 'reports.last_run_number'),
     )
     .selectAll('reports')
-    .select(['report_runs.results', 'report_runs.rendered']);
+    .select(['report_runs.results', 'report_runs.rendered', 'report_runs.lab']);
 }
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index

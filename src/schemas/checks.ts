@@ -6,7 +6,7 @@ import { oneOf } from './common.ts';
 export const CheckDescription = Type.Object(
   {
     id: Type.String({ description: 'The key of this check in a report\'s `results`, or of a site check in a crawl\'s issues.' }),
-    category: oneOf(['seo', 'performance', 'security', 'miscellaneous', 'site'] as const, {
+    category: oneOf(['seo', 'performance', 'security', 'miscellaneous', 'accessibility', 'site'] as const, {
       description: '`site` for the site checks of a crawl.',
     }),
     importance: oneOf(['high', 'medium', 'low'] as const),

@@ -2,6 +2,9 @@
 import { Type } from '@sinclair/typebox';
 import { CRAWL_MODES, CRAWL_STATES, CRAWL_TRIGGERS, CRAWL_USER_AGENTS, UNVISITED_REASONS } from '../db/tables/crawl.table.ts';
 import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
+import { lab, labProfile } from './lab.ts';
+import { LAB_PROFILES } from '../lab/lab-types.ts';
+import { CRAWL_LAB_LIMITS } from '../crawl/crawl-lab-limits.ts';
 
 const RESULTS = ['good', 'decent', 'bad'] as const;
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -67,6 +70,17 @@ export const StartCrawlBody = Type.Object(
     )),
     user_agent: Type.Optional(oneOf(CRAWL_USER_AGENTS, { description: 'The User-Agent sent, and the robots.txt group obeyed (googlebot_*: the googlebot group).', default: 'default' })),
     schedule: Type.Optional(crawlSchedule),
+    lab: Type.Optional(oneOf([0, 1] as const, {
+      description:
+        '1: also make a lab audit (Core Web Vitals, page weight, accessibility: as lab=1 on a report) of up to lab_pages of the crawled HTML pages, ' +
+        'chosen to cover the site\'s URL templates (/product/{n}) once every page is in; a 422 when the server has no browser.',
+      default: lab.default,
+    })),
+    lab_pages: Type.Optional(Type.Integer({
+      description: `With lab=1: how many pages get a lab audit at most, ${CRAWL_LAB_LIMITS.minPages} to ${CRAWL_LAB_LIMITS.maxPages}; validated whenever sent.`,
+      default: CRAWL_LAB_LIMITS.defaultPages,
+    })),
+    lab_profile: Type.Optional(labProfile),
   },
   { title: 'StartCrawl' },
 );
@@ -98,6 +112,27 @@ export const CrawlPageListQuery = Type.Object({
 });
 
 export const CrawlIssuesQuery = Type.Object({ ...ListFormatQuery });
+
+const p75Of = (what: string) => `The 75th percentile (nearest rank) of its pages' ${what}; null when none was measured.`;
+
+const CrawlLabTemplate = Type.Object({
+  pattern: Type.String({ description: 'The URL template: the path with every run of digits replaced by {n}, the query dropped (/product/{n}).' }),
+  pages: Type.Integer({ minimum: 1, description: 'Its pages whose lab audit succeeded.' }),
+  lcp_ms_p75: Nullable(Type.Integer({ minimum: 0, description: p75Of('lcp_ms') })),
+  cls_p75: Nullable(Type.Number({ minimum: 0, description: p75Of('cls') })),
+  tbt_ms_p75: Nullable(Type.Integer({ minimum: 0, description: p75Of('tbt_ms') })),
+  accessibility_score: Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'The mean of its pages\' accessibility scores, rounded; null when no accessibility rule applied.' })),
+});
+
+const CrawlLab = Type.Object(
+  {
+    profile: oneOf(LAB_PROFILES, { description: 'The lab audits\' profile.' }),
+    lab_pages: Type.Integer({ description: 'How many pages get a lab audit at most.' }),
+    pages: Type.Integer({ description: 'Pages whose lab audit succeeded so far (each shows `lab` in its report).' }),
+    templates: Type.Array(CrawlLabTemplate, { description: 'One per URL template with such a page, in the order of the templates\' first pages (by depth, then URL).' }),
+  },
+  { description: 'The lab audits of a crawl started with lab=1.' },
+);
 
 const Crawl = Type.Object(
   {
@@ -141,6 +176,7 @@ const Crawl = Type.Object(
     user_agent: oneOf(CRAWL_USER_AGENTS, { description: 'The User-Agent preset, and the robots.txt group obeyed.' }),
     schedule: Type.String({ description: 'off, daily, weekly, monthly or a 5-field cron expression (UTC).' }),
     next_run_at: Nullable(Timestamp),
+    lab: Type.Union([CrawlLab, Type.Null()], { description: 'null unless the crawl was started with lab=1.' }),
   },
   { $id: 'Crawl', description: 'A site audit: progress, then the site\'s score and issues.' },
 );

@@ -3,6 +3,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from './common.ts';
 import { ReportResults } from './check-results.ts';
 import { Rendered, render } from './rendered.ts';
+import { Lab, lab, labProfile } from './lab.ts';
 import { REPORT_STATES } from '../db/tables/report.table.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
@@ -49,6 +50,8 @@ export const CreateReportBody = Type.Object(
       oneOf([0, 1] as const, { description: '1: store the report at once (202, state queued) and analyse it in the background.', default: 0 }),
     ),
     render: Type.Optional(render),
+    lab: Type.Optional(lab),
+    lab_profile: Type.Optional(labProfile),
     schedule: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -68,6 +71,8 @@ export const UpdateReportBody = Type.Object(
       oneOf([0, 1] as const, { description: 'With results=1: queue the analysis and answer 202 at once; the results stay until it succeeds.', default: 0 }),
     ),
     render: Type.Optional(render),
+    lab: Type.Optional(lab),
+    lab_profile: Type.Optional(labProfile),
     schedule: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -112,7 +117,7 @@ const timestamps = { generated_at: noRunYet(Timestamp), created_at: Timestamp, u
 
 const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
 const Report = Type.Object(
-  { ...reportFields, results: noRunYet(ReportResults), rendered: Rendered, ...timestamps },
+  { ...reportFields, results: noRunYet(ReportResults), rendered: Rendered, lab: Lab, ...timestamps },
   { $id: 'Report' },
 );
 

@@ -4,6 +4,7 @@ import { ListEnvelope, ObjectEnvelope, PaginationQuery, Timestamp, oneOf } from 
 import { ReportResults } from './check-results.ts';
 import { PageFacts } from './reports.ts';
 import { Rendered } from './rendered.ts';
+import { Lab } from './lab.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
 const TRIGGERS = ['create', 'regenerate', 'schedule', 'crawl'] as const;
@@ -31,7 +32,7 @@ const runFields = {
 };
 
 const RunSummary = Type.Object({ ...runFields, generated_at: Timestamp }, { $id: 'RunSummary' });
-const Run = Type.Object({ ...runFields, page: PageFacts, results: ReportResults, rendered: Rendered, generated_at: Timestamp }, { $id: 'Run' });
+const Run = Type.Object({ ...runFields, page: PageFacts, results: ReportResults, rendered: Rendered, lab: Lab, generated_at: Timestamp }, { $id: 'Run' });
 
 const RunHeader = Type.Object({ id: Type.Integer(), number: Type.Integer(), score: Type.Integer(), result: oneOf(VERDICTS), generated_at: Timestamp });
 const ChangedCheck = Type.Object({

@@ -71,7 +71,7 @@ describe('the score rules of docs/checks.md', () => {
   });
 
   it('score a category over its own checks, with none when none of them applies', () => {
-    rule(/^- A category's score \(SEO, Performance, Security, Miscellaneous\) is the same fraction over that category's\n {2}checks alone; it has none when none of them applies\.$/m);
+    rule(/^- A category's score \(SEO, Performance, Security, Miscellaneous, Accessibility\) is the same fraction over that category's\n {2}checks alone; it has none when none of them applies\.$/m);
     const results = { a: result(true, 'high', 'seo'), b: result(false, 'low', 'seo'), c: result(false, 'high', 'security'), d: result(null, 'low', 'performance') };
     expect(categoryScore(results, 'seo')).toBe(Math.round((100 * WEIGHTS.high) / (WEIGHTS.high + WEIGHTS.low)));
     expect(categoryScore(results, 'security')).toBe(0);

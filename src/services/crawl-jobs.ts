@@ -6,7 +6,8 @@
 // concurrency, Crawl-delay, Retry-After, 2 × max_pages + 50 requests), so they hold however many jobs
 // and machines take part; a job that dies leaves its page's claim to run out, and the page is taken again.
 // A job with no page to take checks the crawl's external links meanwhile (crawl-external-work.ts), and
-// the crawl ends only once no page is being fetched and no external URL is left to check.
+// the crawl ends only once no page is being fetched and no external URL is left to check; a lab=1
+// crawl then makes its lab audits (crawl-lab-work.ts), still running, before the finish.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { CrawlRow } from '../db/tables/crawl.table.ts';
@@ -21,6 +22,7 @@ import { claimNextPage, settleListLeftovers, type Claim, type ClaimLimits } from
 import { listedUrlsOf } from '../crawl/crawl-url.ts';
 import { claimingCrawl, createPageWork, type CrawlSite, type ListSite } from './crawl-page-work.ts';
 import { createExternalWork } from './crawl-external-work.ts';
+import { createLabWork } from './crawl-lab-work.ts';
 import { createCrawlStart } from './crawl-start.ts';
 import { toCrawl } from './crawl-view.ts';
 import { crawlWorkJobId } from './job-ids.ts';
@@ -81,6 +83,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
   };
   const crawlPage = createPageWork(db, analyze, settings, claimLimits);
   const checkExternals = createExternalWork(db, settings);
+  const labPhase = createLabWork(db, settings);
 
   async function end(crawl: CrawlRow): Promise<void> {
     if (await finishCrawl(db, crawl)) {
@@ -136,6 +139,12 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
         else {
           // A list crawl's claims stop only for its request budget: what is left waiting was left by it.
           if (site.list !== undefined) await settleListLeftovers(db, crawl.id);
+          // Every page is in: the lab audits of the pages it chooses come before the site checks.
+          if (crawl.lab_profile !== null) {
+            const lab = await labPhase(crawl, sliceEnd);
+            if (lab === 'later') return continueChain(job);
+            if (lab === 'stopped') return;
+          }
           return end(crawl);
         }
       }

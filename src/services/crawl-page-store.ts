@@ -85,8 +85,9 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
       if (counters === undefined) throw new ClaimLost();
       // Then the project's row, as every change to a project's reports takes it (no lock cycles).
       await lockProject(trx, userId, crawl.project);
-      const reportId = await storeRun(trx, input, now);
-      const stored = await frontierRepository.recordPage(trx, claim, { ...input.outcome, ...factColumns(facts), report_id: reportId, score: analysis.score, result: analysis.result }, crawl.id);
+      const run = await storeRun(trx, input, now);
+      const columns = { ...input.outcome, ...factColumns(facts), report_id: run.reportId, run_number: run.number, score: analysis.score, result: analysis.result };
+      const stored = await frontierRepository.recordPage(trx, claim, columns, crawl.id);
       if (!stored) throw new ClaimLost();
       // A page known only from a sitemap has no click depth, and neither have the pages it leads to.
       const depth = claim.depth === null ? null : claim.depth + 1;
@@ -123,13 +124,17 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
 
 class ClaimLost extends Error {}
 
-async function storeRun(trx: Kysely<Database>, input: CrawledPageInput, now: string): Promise<number> {
+/**
+ * The page's run: its report and the run's number, which the page's row keeps (a lab audit of the page
+ * becomes part of that run: crawl-lab-work.ts).
+ */
+async function storeRun(trx: Kysely<Database>, input: CrawledPageInput, now: string): Promise<{ reportId: number; number: number }> {
   const { userId, analysis } = input;
   const { project } = input.crawl;
   const existingId = await reportRepository.findNewestReportIdOfUrl(trx, userId, analysis.url);
   if (existingId === null) {
     const report = { userId, url: analysis.url, project, privacy: input.crawl.privacy, passwordHash: null, scheduling: { schedule: 'off', next_run_at: null } };
-    return insertReportInProject(trx, newReportRow(report, analysis, now), 'crawl');
+    return { reportId: await insertReportInProject(trx, newReportRow(report, analysis, now), 'crawl'), number: 1 };
   }
   const current = await reportRepository.findReportRow(trx, userId, existingId);
   if (current === undefined) throw new Error(`report ${existingId} vanished inside its transaction`);
@@ -137,5 +142,6 @@ async function storeRun(trx: Kysely<Database>, input: CrawledPageInput, now: str
   const inProgress = (ANALYSIS_IN_PROGRESS as readonly string[]).includes(current.state);
   const patch = inProgress ? { updated_at: now } : { state: 'done' as const, last_error: null, updated_at: now };
   await addRunLocked(trx, current, analysis, { trigger: 'crawl', keep: input.runsKept, patch, now });
-  return existingId;
+  // addRun numbers it one past the last, read here after the project's row was locked.
+  return { reportId: existingId, number: current.last_run_number + 1 };
 }

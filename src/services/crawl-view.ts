@@ -1,6 +1,18 @@
 // Crawls, their pages and their issues as the API shows them (docs/api.md, "Site audits (crawls)").
 import type { CrawlMode, CrawlPageRow, CrawlRow, CrawlState, CrawlTrigger, CrawlUserAgent, UnvisitedReason } from '../db/tables/crawl.table.ts';
 import type { IssueRow } from '../repositories/crawl-issue.repository.ts';
+import type { CrawlLabSummary, CrawlLabTemplate } from '../crawl/crawl-lab-summary.ts';
+import type { LabProfileName } from '../lab/lab-types.ts';
+
+/** A lab=1 crawl's lab audits (docs/lab.md, "Lab audits of a crawl"). */
+export interface CrawlLab {
+  profile: LabProfileName;
+  lab_pages: number;
+  /** pages whose lab audit succeeded so far */
+  pages: number;
+  /** one per URL template with such a page, in the order of the templates' first pages */
+  templates: CrawlLabTemplate[];
+}
 
 export interface Crawl {
   id: number;
@@ -41,6 +53,8 @@ export interface Crawl {
   user_agent: CrawlUserAgent;
   schedule: string;
   next_run_at: string | null;
+  /** null unless the crawl was started with lab=1 */
+  lab: CrawlLab | null;
 }
 
 const stringsOf = (json: string): string[] => JSON.parse(json) as string[];
@@ -83,7 +97,15 @@ export function toCrawl(row: CrawlRow): Crawl {
     user_agent: row.user_agent,
     schedule: row.schedule,
     next_run_at: row.next_run_at,
+    lab: labOf(row),
   };
+}
+
+/** The crawl's lab audits: none yet until its pages are chosen (lab_summary null). */
+function labOf(row: CrawlRow): CrawlLab | null {
+  if (row.lab_profile === null) return null;
+  const summary = row.lab_summary === null ? { pages: 0, templates: [] } : (JSON.parse(row.lab_summary) as CrawlLabSummary);
+  return { profile: row.lab_profile as LabProfileName, lab_pages: row.lab_pages ?? 0, pages: summary.pages, templates: summary.templates };
 }
 
 /** The bounds a crawl met: the reasons its URLs were left unvisited for, and whether a page's links were dropped. */

@@ -4,6 +4,7 @@ import type { CrawlRow } from '../db/tables/crawl.table.ts';
 import type { AnalysisPool } from '../analysis/analysis-pool.ts';
 import type { FetchOptions } from '../fetch/options.ts';
 import type { CrawlSecrets } from '../crawl/crawl-requests.ts';
+import type { CrawlLabSettings } from './crawl-lab-work.ts';
 import type { Crawl } from './crawl-view.ts';
 import { crawlWorkJobId } from './job-ids.ts';
 
@@ -54,4 +55,6 @@ export interface CrawlJobSettings {
   pool?: AnalysisPool;
   /** opens the crawls' request headers (PAGEGRADE_SECRET_KEY); without, a crawl given headers fails */
   secrets?: CrawlSecrets;
+  /** the browser and thresholds of the lab audits of a lab=1 crawl; without, each of its audits says no browser is there */
+  lab?: CrawlLabSettings;
 }

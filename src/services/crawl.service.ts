@@ -19,6 +19,8 @@ import { parseCrawlHeaders } from '../crawl/crawl-headers.ts';
 import { parseUserAgentPreset, sealHeaders, type CrawlSecrets } from '../crawl/crawl-requests.ts';
 import { paramStripper, parseCrawlUrls } from '../crawl/crawl-url.ts';
 import { parseCrawlSchedule, scheduleColumns } from './crawl-schedule.ts';
+import { CRAWL_LAB_LIMITS } from '../crawl/crawl-lab-limits.ts';
+import { LAB_PROFILES, type LabProfileName } from '../lab/lab-types.ts';
 
 export interface StartCrawlInput {
   /** the start URL; optional in list mode (urls given), where it must be one of them */
@@ -43,6 +45,12 @@ export interface StartCrawlInput {
   urls?: string | string[];
   /** off | daily | weekly | monthly | a 5-field cron expression (UTC) */
   schedule?: string;
+  /** lab=1: lab audits of up to labPages of its pages (docs/lab.md, "Lab audits of a crawl") */
+  lab?: boolean;
+  /** 1 to 200 (default 20); validated whenever given, acts only with lab */
+  labPages?: number;
+  /** mobile (default) | desktop; validated whenever given, acts only with lab */
+  labProfile?: string;
 }
 
 export interface CrawlOverview {
@@ -60,7 +68,7 @@ export interface CrawlServiceSettings {
   allowedAddresses?: readonly string[];
   /** PAGEGRADE_CRAWL_MAX_PAGES */
   maxPages: number;
-  /** A browser is configured: render=1 may be asked for. */
+  /** A browser is configured: render=1 and lab=1 may be asked for. */
   renderingAvailable: boolean;
   /** PAGEGRADE_CRAWLS_PER_ACCOUNT: crawls an account may have queued or running. */
   crawlsPerAccount?: number;
@@ -85,6 +93,23 @@ const { defaultMaxPages: DEFAULT_MAX_PAGES, defaultMaxDepth: DEFAULT_MAX_DEPTH, 
 
 /** DNS lookups at once while a list's hosts are checked against the address guard. */
 const LOOKUPS_AT_ONCE = 4;
+
+/**
+ * The lab audits asked for (null: none), lab_pages and lab_profile validated whenever given; lab=1
+ * needs a browser, as render=1 does (the lab audits use the same Chromium).
+ */
+function labSettings(input: StartCrawlInput, browserAvailable: boolean): { profile: LabProfileName; pages: number } | null {
+  const { minPages, maxPages, defaultPages } = CRAWL_LAB_LIMITS;
+  const pages = input.labPages ?? defaultPages;
+  if (!Number.isInteger(pages) || pages < minPages || pages > maxPages) {
+    throw new ValidationError('lab_pages', `The lab_pages must be an integer from ${minPages} to ${maxPages}.`);
+  }
+  const profile = input.labProfile ?? 'mobile';
+  if (!(LAB_PROFILES as readonly string[]).includes(profile)) throw new ValidationError('lab_profile', `The lab_profile must be one of: ${LAB_PROFILES.join(', ')}.`);
+  if (!input.lab) return null;
+  if (!browserAvailable) throw new ValidationError('lab', 'Lab audits are not available on this server.');
+  return { profile: profile as LabProfileName, pages };
+}
 
 /** The parsed value, or the 422 naming `field`. */
 function valid<T>(field: string, parsed: Parsed<T>): T {
@@ -127,6 +152,7 @@ export function createCrawlService(
         throw new ValidationError('max_depth', `The max_depth must be an integer from 0 to ${MAX_DEPTH}.`);
       }
       if (input.render && !settings.renderingAvailable) throw new ValidationError('render', 'Rendering is not available on this server.');
+      const lab = labSettings(input, settings.renderingAvailable);
       const include = valid('include', parsePatterns('include', input.include));
       const exclude = valid('exclude', parsePatterns('exclude', input.exclude));
       const stripParams = valid('strip_params', parseStripParams(input.stripParams));
@@ -178,6 +204,8 @@ export function createCrawlService(
           header_names: JSON.stringify(headers.names),
           headers_sealed: headers.names.length === 0 ? null : sealHeaders(settings.secrets, headers.headers),
           user_agent: userAgent,
+          lab_profile: lab?.profile ?? null,
+          lab_pages: lab?.pages ?? null,
           // It runs at once, as any crawl, and then on its schedule.
           ...scheduleColumns(schedule, new Date(now)),
           created_at: now,

@@ -16,9 +16,8 @@ import { createLists } from '../lists/index.ts';
 import { openQueue } from '../queue/open-queue.ts';
 import type { GiveUpHandlers, JobHandlers, JobKinds, QueueErrorReporter } from '../queue/job-queue.ts';
 import { createBackgroundService, type AppJobs } from './background.service.ts';
-import { createReportAnalysisJobs } from './report-analysis-jobs.ts';
+import { createReportAnalysisJobs, type QueueAnalysis } from './report-analysis-jobs.ts';
 import type { ReportNotifier } from './run-events.ts';
-import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { createCrawlJobs, type CrawlNotifier } from './crawl-jobs.ts';
 import { createLostJobs } from './lost-jobs.ts';
@@ -71,7 +70,13 @@ function fetchOptions(config: Config): FetchOptions {
  * closes it.
  */
 export function rendererFromConfig(config: Config): Renderer | null {
-  return createRenderer({ chromiumPath: config.chromiumPath, concurrency: config.renderConcurrency, fetch: fetchOptions(config) });
+  return createRenderer({
+    chromiumPath: config.chromiumPath,
+    concurrency: config.renderConcurrency,
+    labConcurrency: config.labConcurrency,
+    labTimeoutMs: config.labTimeoutMs,
+    fetch: fetchOptions(config),
+  });
 }
 
 export interface ServiceOptions {
@@ -88,6 +93,8 @@ export interface ServiceOptions {
    * start; without it, it is resolved from config when a webhook first needs it (CLI commands).
    */
   secretKey?: string;
+  /** Replaces the browser made from config (a test's stand-in for render=1 and lab=1); null: none. */
+  renderer?: Renderer | null;
 }
 
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
@@ -107,7 +114,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     retryMs: config.webhookRetryMs,
     userAgent: config.userAgent,
   });
-  const renderer = rendererFromConfig(config);
+  const renderer = options.renderer !== undefined ? options.renderer : rendererFromConfig(config);
   const analyze = options.analyzer ?? analyzerFromConfig(config, options.onCheckFailure, renderer);
   // An event that cannot be sent (the database or queue away) is reported, never fails the analysis.
   const notify: ReportNotifier = async (accountId, events) => {
@@ -143,6 +150,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     sliceMs: 30_000,
     pool: config.analysisThreads > 0 ? analysisPool(config.analysisThreads) : undefined,
     secrets: crawlHeaderSecrets,
+    lab: { renderer, thresholds: config.thresholds, onCheckFailure: options.onCheckFailure },
   });
   const analysisJobs = createReportAnalysisJobs(db, analyze, notify, { runsKept: config.runsKept, alertScoreDrop: config.alertScoreDrop });
   // Assigned one by one: in an object literal TypeScript would hold each handler to AppJobs' index
@@ -153,10 +161,11 @@ export function createServices(database: AppDatabase, config: Config, options: S
   jobHandlers['crawl.start'] = (payload) => crawlJobs.start(payload);
   jobHandlers['crawl.work'] = (payload) => crawlJobs.work(payload);
   // The report was just marked queued: its job is the next generation, under an id made from it.
-  const queueAnalysis = async (accountId: number, reportId: number, trigger: RunTrigger, render = false) => {
-    const generation = await startReportJobGeneration(db, accountId, reportId, { trigger, render });
+  const queueAnalysis: QueueAnalysis = async (accountId, reportId, trigger, { render = false, lab } = {}) => {
+    const generation = await startReportJobGeneration(db, accountId, reportId, { trigger, render, lab });
     if (generation === undefined) return; // deleted, or settled by another request meanwhile
-    await queue.enqueue('report.analyse', { accountId, reportId, trigger, render: render ? 1 : 0, generation }, { jobId: reportJobId(reportId, generation) });
+    const payload = { accountId, reportId, trigger, render: render ? 1 : 0, lab: lab ?? '', generation };
+    await queue.enqueue('report.analyse', payload, { jobId: reportJobId(reportId, generation) });
   };
   const scheduler = createScheduler(db, queueAnalysis);
   // A stored crawl's start, as POST /crawls and a crawl's schedule queue it.

@@ -18,6 +18,7 @@ import { queueCrawlWork } from './crawl-jobs.ts';
 import { crawlJobIds, crawlStartJobId, reportJobId } from './job-ids.ts';
 import { toReportSummary } from './report-view.ts';
 import type { ReportNotifier } from './run-events.ts';
+import { labProfileOf } from './report-analysis-jobs.ts';
 
 /** last_error of a report whose analysis the queue lost on each of its attempts. */
 export const LOST_ANALYSIS = `The analysis was lost: the job queue lost it on each of its ${MAX_ATTEMPTS} attempts.`;
@@ -70,7 +71,7 @@ export function createLostJobs(db: Kysely<Database>, queue: Queue, notify: Repor
     const generation = row.job_generation + 1;
     await queue.enqueue(
       'report.analyse',
-      { accountId: row.user_id, reportId: row.id, trigger, render: row.job_render, generation },
+      { accountId: row.user_id, reportId: row.id, trigger, render: row.job_render, lab: labProfileOf(row.job_lab) ?? '', generation },
       { jobId: reportJobId(row.id, generation) },
     );
     return 'requeued';

@@ -15,6 +15,7 @@ import { announceRun, type ReportNotifier } from './run-events.ts';
 import { toReportSummary } from './report-view.ts';
 import type { ReportSummary } from './types.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
+import { LAB_PROFILES, type LabProfileName } from '../lab/lab-types.ts';
 
 export interface AnalyzeReportJob {
   [key: string]: number | string;
@@ -24,12 +25,28 @@ export interface AnalyzeReportJob {
   trigger: RunTrigger;
   /** 1: render=1, the page is loaded in the browser too (absent in jobs queued before rendering existed) */
   render: number;
+  /**
+   * mobile | desktop: lab=1, a lab audit under that profile too; '' none (absent in jobs queued
+   * before lab audits existed). A string, not null: a job's payload holds numbers and strings.
+   */
+  lab: string;
   /** the report's job generation it was queued in (job-ids.ts); absent in jobs queued before generations */
   generation: number;
 }
 
+/** What a queued analysis does besides fetching and checking: render=1, lab=1 under a profile. */
+export interface AnalysisAsked {
+  render?: boolean;
+  lab?: LabProfileName;
+}
+
 /** Queues the background analysis of a report that was just marked queued. */
-export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger, render?: boolean) => Promise<void>;
+export type QueueAnalysis = (accountId: number, reportId: number, trigger: RunTrigger, asked?: AnalysisAsked) => Promise<void>;
+
+/** The lab profile a job's payload or a stored column names; undefined for none (or anything else). */
+export function labProfileOf(value: unknown): LabProfileName | undefined {
+  return (LAB_PROFILES as readonly unknown[]).includes(value) ? (value as LabProfileName) : undefined;
+}
 
 export interface AnalysisJobSettings {
   runsKept: number;
@@ -56,7 +73,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
   return {
     /** The `report.analyse` job (a stored name, kept so jobs queued by earlier versions still run): analyze the page and store the run, or record why it could not be. */
     async analyze(job: AnalyzeReportJob): Promise<void> {
-      const { accountId, reportId, trigger, render } = job;
+      const { accountId, reportId, trigger, render, lab } = job;
       const now = new Date().toISOString();
       // queued -> running; running again when an earlier run of this job died midway.
       if (!(await startReportRun(db, accountId, reportId, job.generation, now))) return;
@@ -64,7 +81,7 @@ export function createReportAnalysisJobs(db: Kysely<Database>, analyze: Analyzer
       if (row === undefined) return;
       let analysis;
       try {
-        analysis = await analyze(row.url, { render: render === 1 });
+        analysis = await analyze(row.url, { render: render === 1, lab: labProfileOf(lab) });
       } catch (error) {
         // The page's own problem (unreachable, not HTML, too large): final, as a synchronous create's 422.
         if (error instanceof FetchError) return fail(job, `The page could not be analysed: ${error.reason}`);

@@ -48,6 +48,9 @@ function analysisColumns(analysis: Analysis) {
     page: JSON.stringify(analysis.page),
     results: analysis.packedResults ?? packResults(analysis.results),
     rendered: analysis.rendered === undefined ? null : JSON.stringify(analysis.rendered),
+    // Null without a lab audit and for one that could not observe the page; its profile either way.
+    lab: analysis.lab ? JSON.stringify(analysis.lab) : null,
+    lab_profile: analysis.labProfile ?? null,
     generated_at: analysis.generatedAt.toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import type { Analysis, PageFacts, CheckResult, Verdict } from '../analysis/type
 import { unpackResults } from '../analysis/packed-results.ts';
 import type { ReportListRow } from '../repositories/report.repository.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
+import type { Lab } from '../lab/lab-types.ts';
 
 /** The columns a report view needs: a list row's. */
 type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank' | 'last_run_number'>;
@@ -12,14 +13,15 @@ export function toReportSummary(row: ReportRowView): ReportSummary {
   return summaryOf(row, row.page === null ? null : (JSON.parse(row.page) as PageFacts));
 }
 
-export function toReport(row: ReportRowView & { results: string | null; rendered?: string | null }): Report {
+export function toReport(row: ReportRowView & { results: string | null; rendered?: string | null; lab?: string | null }): Report {
   const results = row.results === null ? null : unpackResults(row.results);
-  return withResults(toReportSummary(row), results, row.rendered ? (JSON.parse(row.rendered) as Rendered) : null);
+  const rendered = row.rendered ? (JSON.parse(row.rendered) as Rendered) : null;
+  return withResults(toReportSummary(row), results, { rendered, lab: row.lab ? (JSON.parse(row.lab) as Lab) : null });
 }
 
 /** A report just stored from `analysis`: built from the analysis in memory, not read back and parsed. */
 export function toAnalyzedReport(row: ReportRowView, analysis: Analysis): Report {
-  return withResults(summaryOf(row, analysis.page), analysis.results, analysis.rendered ?? null);
+  return withResults(summaryOf(row, analysis.page), analysis.results, { rendered: analysis.rendered ?? null, lab: analysis.lab ?? null });
 }
 
 function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
@@ -47,7 +49,13 @@ function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
   };
 }
 
-function withResults(summary: ReportSummary, results: Record<string, CheckResult> | null, rendered: Rendered | null): Report {
+/** What the latest run saw in a browser: the rendering (render=1) and the lab audit (lab=1), null when it had none. */
+interface BrowserViews {
+  rendered: Rendered | null;
+  lab: Lab | null;
+}
+
+function withResults(summary: ReportSummary, results: Record<string, CheckResult> | null, { rendered, lab }: BrowserViews): Report {
   const { generated_at, created_at, updated_at, ...rest } = summary;
-  return { ...rest, results, rendered, generated_at, created_at, updated_at };
+  return { ...rest, results, rendered, lab, generated_at, created_at, updated_at };
 }

@@ -14,7 +14,8 @@ import { toAnalyzedReport, toReport, toReportSummary } from './report-view.ts';
 import type { Privacy, Report } from './types.ts';
 import type { AnalysisSlots } from './analysis-slots.ts';
 import { ANALYSIS_IN_PROGRESS, ANALYSIS_SETTLED, countsDelta, insertReportInProject, lockedReport, newReportRow, storeRun } from './report-run.ts';
-import type { QueueAnalysis } from './report-analysis-jobs.ts';
+import type { AnalysisAsked, QueueAnalysis } from './report-analysis-jobs.ts';
+import type { LabProfileName } from '../lab/lab-types.ts';
 import { announceRun, type ReportNotifier } from './run-events.ts';
 import { nextRunAt, parseSchedule } from './schedule.ts';
 
@@ -30,6 +31,8 @@ export interface CreateReportInput {
   schedule?: string;
   /** Also load the page in the browser and record what JavaScript changes (render=1). */
   render?: boolean;
+  /** Also make a lab audit under this profile (lab=1, docs/lab.md). */
+  lab?: LabProfileName;
 }
 
 /**
@@ -47,6 +50,8 @@ export interface UpdateReportInput {
   schedule?: string;
   /** With regenerate: render the page too (render=1). */
   render?: boolean;
+  /** With regenerate: a lab audit under this profile too (lab=1). */
+  lab?: LabProfileName;
 }
 
 function checkPassword(password: string | undefined): string {
@@ -72,7 +77,7 @@ export interface ReportServiceDependencies {
   alertScoreDrop: number;
   /** PAGEGRADE_MIN_SCHEDULE_MINUTES */
   minScheduleMinutes: number;
-  /** Whether a browser is there for render=1 (PAGEGRADE_CHROMIUM_PATH). */
+  /** Whether a browser is there for render=1 and lab=1 (PAGEGRADE_CHROMIUM_PATH). */
   renderingAvailable: boolean;
   /**
    * results=1 on a report being analysed: true when the queue lost its analysis, which is then marked
@@ -83,9 +88,9 @@ export interface ReportServiceDependencies {
 
 export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop, minScheduleMinutes, renderingAvailable, replaceLostAnalysis }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
-  async function analyzeOrReject(userId: number, url: string, render = false): Promise<Analysis> {
+  async function analyzeOrReject(userId: number, url: string, asked: AnalysisAsked): Promise<Analysis> {
     try {
-      return await slots.run(userId, () => analyze(url, { render }));
+      return await slots.run(userId, () => analyze(url, asked));
     } catch (error) {
       if (error instanceof FetchError) {
         throw new ValidationError('url', `The page could not be analysed: ${error.reason}`);
@@ -108,8 +113,8 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       if (!target.ok) throw new ValidationError('url', target.message);
       const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
       const scheduling = scheduleColumns(input.schedule ?? 'off', new Date());
-      const render = checkRender(input.render);
-      const analysis = input.background ? null : await analyzeOrReject(userId, target.url, render);
+      const asked = browserWork(input);
+      const analysis = input.background ? null : await analyzeOrReject(userId, target.url, asked);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
       const row = newReportRow({ userId, url: target.url, project: target.project, privacy: input.privacy, passwordHash, scheduling }, analysis, now);
@@ -119,7 +124,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       if (analysis === null) {
         // Made before queueing: a worker may start at once, and the answer says the report is queued.
         const queued = toReport({ id, ...row, runs_count: 0 });
-        await queueOrUndo(() => queueAnalysis(userId, id, 'create', render), () => removeReport(userId, id));
+        await queueOrUndo(() => queueAnalysis(userId, id, 'create', asked), () => removeReport(userId, id));
         return { ...queued, duplicate_of: duplicateOf };
       }
       const stored = { id, ...row, runs_count: 1, last_run_number: 1 };
@@ -146,19 +151,20 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       } else if (existing.privacy === 2 && input.password !== undefined) {
         patch.password_hash = await hashPassword(checkPassword(input.password));
       }
-      const render = input.regenerate && checkRender(input.render);
+      // Without results=1 render and lab do nothing, so they need no browser either.
+      const asked: AnalysisAsked = input.regenerate ? browserWork(input) : {};
       // An analysis under way answers 409, unless the queue lost it: then the new one takes its place.
       if (input.regenerate && (ANALYSIS_IN_PROGRESS as readonly string[]).includes(existing.state) && !(await replaceLostAnalysis?.(userId, id))) {
         throw new AnalysisInProgressError();
       }
-      if (input.regenerate && input.background) return queueRegeneration(userId, id, patch, render);
+      if (input.regenerate && input.background) return queueRegeneration(userId, id, patch, asked);
       if (!input.regenerate) {
         await reportRepository.updateReport(db, userId, id, { ...patch, updated_at: new Date().toISOString() });
         return show(userId, id);
       }
       let analysis;
       try {
-        analysis = await analyzeOrReject(userId, existing.url, render);
+        analysis = await analyzeOrReject(userId, existing.url, asked);
       } catch (error) {
         if (error instanceof ValidationError) {
           await notify(userId, { 'report.failed': async () => ({ ...toReportSummary(existing), last_error: { message: error.message } }) });
@@ -174,10 +180,14 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     remove: removeReport,
   };
 
-  /** render=1 needs a browser on this server: without one it is a 422 on `render` (docs/api.md). */
-  function checkRender(render: boolean | undefined): boolean {
-    if (render && !renderingAvailable) throw new ValidationError('render', 'Rendering is not available on this server.');
-    return render === true;
+  /**
+   * What the analysis does in a browser. render=1 and lab=1 need one on this server: without, each is a
+   * 422 on its field (docs/api.md, docs/lab.md), before anything is fetched or stored.
+   */
+  function browserWork(input: { render?: boolean; lab?: LabProfileName }): AnalysisAsked {
+    if (input.render && !renderingAvailable) throw new ValidationError('render', 'Rendering is not available on this server.');
+    if (input.lab && !renderingAvailable) throw new ValidationError('lab', 'Lab audits are not available on this server.');
+    return { render: input.render === true, ...(input.lab && { lab: input.lab }) };
   }
 
   /** The schedule as stored, and when it runs first: from now. */
@@ -198,7 +208,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
    * Marks the report queued, unless another request just did (409), with the privacy change sent
    * beside it, then queues the analysis. The previous results stay until the new run succeeds.
    */
-  async function queueRegeneration(userId: number, id: number, patch: reportRepository.ReportPatch | Omit<reportRepository.ReportPatch, 'updated_at'>, render: boolean) {
+  async function queueRegeneration(userId: number, id: number, patch: reportRepository.ReportPatch | Omit<reportRepository.ReportPatch, 'updated_at'>, asked: AnalysisAsked) {
     const now = new Date().toISOString();
     const previous = await db.transaction().execute(async (trx) => {
       const current = await lockedReport(trx, userId, id);
@@ -210,7 +220,7 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     });
     const queued = await show(userId, id);
     await queueOrUndo(
-      () => queueAnalysis(userId, id, 'regenerate', render),
+      () => queueAnalysis(userId, id, 'regenerate', asked),
       async () => {
         await reportRepository.moveReportState(db, userId, id, { from: ['queued'], to: previous, now: new Date().toISOString() });
       },

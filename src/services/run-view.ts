@@ -5,6 +5,7 @@ import type { ReportRunRow } from '../db/tables/report-run.table.ts';
 import type { RunListRow } from '../repositories/report-run.repository.ts';
 import type { Run, RunSummary } from './types.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
+import type { Lab } from '../lab/lab-types.ts';
 
 export function toRunSummary(row: RunListRow): RunSummary {
   return {
@@ -25,6 +26,7 @@ export function toRun(row: ReportRunRow): Run {
     page: JSON.parse(row.page) as PageFacts,
     results: unpackResults(row.results),
     rendered: row.rendered === null ? null : (JSON.parse(row.rendered) as Rendered),
+    lab: row.lab === null ? null : (JSON.parse(row.lab) as Lab),
     generated_at,
   };
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { advanceSchedule, dueScheduledReports, moveReportState } from '../repositories/report.repository.ts';
-import type { QueueAnalysis } from './report-analysis-jobs.ts';
+import { labProfileOf, type QueueAnalysis } from './report-analysis-jobs.ts';
 import { nextRunAt } from './schedule.ts';
 import { ANALYSIS_SETTLED } from './report-run.ts';
 
@@ -26,7 +26,8 @@ export function createScheduler(db: Kysely<Database>, queueAnalysis: QueueAnalys
         const moved = await moveReportState(db, report.user_id, report.id, { from: ANALYSIS_SETTLED, to: 'queued', now: at });
         if (!moved) continue;
         try {
-          await queueAnalysis(report.user_id, report.id, 'schedule');
+          // A lab audit again, under the same profile, when the latest run was asked for one (docs/lab.md).
+          await queueAnalysis(report.user_id, report.id, 'schedule', { lab: labProfileOf(report.lab_profile) });
           queued += 1;
         } catch (error) {
           // Nothing waits for a job that does not exist; the slot is missed and the next one tries again.

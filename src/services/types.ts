@@ -3,6 +3,7 @@ import type { CheckResult, IssueCounts, PageFacts, Verdict } from '../analysis/t
 import type { ReportState } from '../db/tables/report.table.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
+import type { Lab } from '../lab/lab-types.ts';
 
 export type Privacy = 0 | 1 | 2;
 
@@ -42,6 +43,8 @@ export interface Report extends ReportSummary {
    * rendered. Services always set it; a report made elsewhere (the CLI's from an analysis) may not.
    */
   rendered?: Rendered | null;
+  /** The latest run's lab audit (lab=1, docs/lab.md); null when none ran or it could not observe the page. */
+  lab?: Lab | null;
 }
 
 export interface Project {
@@ -83,4 +86,6 @@ export interface Run extends RunSummary {
   page: PageFacts;
   results: Record<string, CheckResult>;
   rendered: Rendered | null;
+  /** The run's lab audit (docs/lab.md); null when none ran or it could not observe the page. */
+  lab: Lab | null;
 }

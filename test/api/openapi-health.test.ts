@@ -123,9 +123,9 @@ describe.each(testDialects())('outside authentication [%s]', (dialect) => {
 
     it('describes the create and update bodies and the path parameters', () => {
       const create = document.paths['/api/v1/reports'].post;
-      expect(bodyProperties(document, create).sort()).toEqual(['async', 'password', 'privacy', 'render', 'schedule', 'url']);
+      expect(bodyProperties(document, create).sort()).toEqual(['async', 'lab', 'lab_profile', 'password', 'privacy', 'render', 'schedule', 'url']);
       const update = document.paths['/api/v1/reports/{id}'].put;
-      expect(bodyProperties(document, update).sort()).toEqual(['async', 'password', 'privacy', 'render', 'results', 'schedule']);
+      expect(bodyProperties(document, update).sort()).toEqual(['async', 'lab', 'lab_profile', 'password', 'privacy', 'render', 'results', 'schedule']);
       parameter(document.paths['/api/v1/reports/{id}'].get, 'id', 'path');
       parameter(document.paths['/api/v1/projects/{project}'].delete, 'project', 'path');
     });

@@ -22,7 +22,7 @@ import {
 
 const SECRET = 'correct horse battery staple';
 const REPORT_FIELDS = [
-  'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results', 'rendered',
+  'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results', 'rendered', 'lab',
   'state', 'last_error', 'runs_count', 'schedule', 'next_run_at', 'generated_at', 'created_at', 'updated_at',
 ];
 
@@ -127,7 +127,7 @@ describe.each(testDialects())('POST /api/v1/reports [%s]', (dialect) => {
       for (const [id, result] of results) {
         expect([true, false, null], id).toContain(result.passed);
         expect(['high', 'medium', 'low'], id).toContain(result.importance);
-        expect(['seo', 'performance', 'security', 'miscellaneous'], id).toContain(result.category);
+        expect(['seo', 'performance', 'security', 'miscellaneous', 'accessibility'], id).toContain(result.category);
         expect(result, id).toHaveProperty('value');
         expect(result.errors === null || (typeof result.errors === 'object' && !Array.isArray(result.errors)), id).toBe(true);
         if (result.errors) for (const items of Object.values(result.errors)) expect(Array.isArray(items), id).toBe(true);

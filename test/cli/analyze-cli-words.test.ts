@@ -12,7 +12,7 @@ import { runInProcess } from './run-cli.ts';
 
 const CLI_REASON = 'The page was not rendered in a browser (run analyze with --render).';
 /** Every API parameter the CLI has an option for, or none at all. */
-const API_WORDS = /\b(render|async|results|privacy)=/;
+const API_WORDS = /\b(render|async|results|privacy|lab|lab_profile)=/;
 const SCRIPTED_PAGE = `<!doctype html><html lang="en"><head><title>App</title></head>
 <body><div id="app"></div><script>document.getElementById('app').innerHTML = '<h1>Written by JavaScript</h1>';</script></body></html>`;
 

@@ -29,6 +29,8 @@ const MIGRATION_NAMES = [
   '2026-12-02-0900-crawl-bounds',
   '2026-12-03-0900-crawl-settings',
   '2026-12-03-1000-crawl-list-mode',
+  '2026-12-03-1100-run-lab',
+  '2026-12-03-1200-crawl-lab',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
@@ -54,7 +56,7 @@ describe.each(testDialects())('migrations [%s]', (dialect) => {
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await handle.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([{ email: 'kept@example.com' }]);
-      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'crawl_external_links', 'crawl_externals', 'crawl_hosts', 'crawl_issues', 'crawl_links', 'crawl_pages', 'crawls', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
+      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'crawl_external_links', 'crawl_externals', 'crawl_hosts', 'crawl_issues', 'crawl_lab_pages', 'crawl_links', 'crawl_pages', 'crawls', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
     } finally {
       await handle.destroy();
       await scratch.drop();

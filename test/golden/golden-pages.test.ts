@@ -4,10 +4,13 @@
 //
 // Points (docs/checks.md, "Score and verdict"): high 10, medium 5, low 2. All 52 checks: 8 high, 20
 // medium, 24 low = 228 points. On plain http, http2 (low), hsts (low) and mixed_content (medium) never
-// apply, nor without render=1 javascript_dependency (medium): 228 - 14 = 214.
+// apply, nor without render=1 javascript_dependency (medium): 228 - 14 = 214. Without lab=1 the lab
+// checks (largest_contentful_paint and the other four lab metrics, every a11y_ check) never apply:
+// they add nothing to either side.
 import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearOriginFactsCache } from '../../src/fetch/origin-facts.ts';
+import { accessibilityChecks } from '../../src/checks/accessibility/index.ts';
 import {
   analyzer,
   FAVICON_BYTES,
@@ -22,6 +25,9 @@ import {
 } from './support/golden-site.ts';
 
 type Verdict = boolean | null;
+
+/** Every accessibility check, none of which applies without a lab audit. */
+const NO_LAB_ACCESSIBILITY = Object.fromEntries(accessibilityChecks.map((check) => [check.id, null])) as Record<`a11y_${string}`, null>;
 
 /**
  * What every check's `passed` is on a well-kept page served over plain http (the "good" page): all
@@ -81,6 +87,13 @@ const WELL_KEPT_ON_HTTP = {
   deprecated_html_tags: true,
   ai_crawlers: true,
   llms_txt: true,
+  // No lab audit (lab=1).
+  largest_contentful_paint: null,
+  cumulative_layout_shift: null,
+  total_blocking_time: null,
+  first_contentful_paint: null,
+  page_weight: null,
+  ...NO_LAB_ACCESSIBILITY,
 } satisfies Record<string, Verdict>;
 
 type CheckId = keyof typeof WELL_KEPT_ON_HTTP;

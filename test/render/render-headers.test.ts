@@ -64,7 +64,7 @@ describe.runIf(chromiumInstalled)('a crawl\'s request headers in the browser', (
     other.route('/other.js', recorded('other', js, 'window.other = true;'));
     other.route('/hop-target.js', recorded('other', js, 'window.hopped = true;'));
     other.route('/frame', recorded('other', 'text/html', () => `<!doctype html><title>Frame</title><script src="${staging.url('/from-frame.js')}"></script>`));
-    renderer = createRenderer({ chromiumPath: CHROMIUM, concurrency: 1, fetch: FETCH })!;
+    renderer = createRenderer({ chromiumPath: CHROMIUM, concurrency: 1, labConcurrency: 1, labTimeoutMs: 10_000, fetch: FETCH })!;
   });
   afterAll(async () => {
     await renderer?.close();

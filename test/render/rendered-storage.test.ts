@@ -17,6 +17,7 @@ const AFTER_SCRIPTS = '<html><head><title>Built by scripts</title></head><body><
 /** Answers every page with the same DOM, as if scripts had built it. */
 const standInBrowser: Renderer = {
   render: async (url) => ({ ok: true, html: AFTER_SCRIPTS, finalUrl: url, requests: 2, bytes: 500 }),
+  lab: async () => ({ ok: false, reason: 'this stand-in makes no lab audit' }),
   pdf: async () => {
     throw new Error('this stand-in prints no PDF');
   },

@@ -1,7 +1,7 @@
 // The real app (buildApp) on a test database of one dialect, with helpers to make accounts.
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp, type BuildOptions } from '../../src/http/app.ts';
 import { createScratchDatabase, TEST_SECRET_KEY, type ScratchDatabase } from './databases.ts';
 import type { DialectName } from '../../src/db/database.ts';
 
@@ -15,7 +15,8 @@ export interface TestApp {
 
 let accounts = 0;
 
-export async function startTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `build`: the app's build options from its config (a test's own analyzer, with a stand-in browser). */
+export async function startTestApp(dialect: DialectName, overrides: Partial<Config> = {}, build?: (config: Config) => BuildOptions): Promise<TestApp> {
   const scratch: ScratchDatabase = await createScratchDatabase(dialect);
   const config: Config = {
     ...loadConfig({}),
@@ -31,7 +32,7 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Conf
     secretKey: dialect === 'postgres' ? TEST_SECRET_KEY : undefined,
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, build?.(config));
   return {
     app,
     config,

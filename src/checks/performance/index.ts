@@ -11,6 +11,11 @@ import { deferJavascriptCheck } from './defer-javascript.ts';
 import { domSizeCheck } from './dom-size.ts';
 import { doctypeCheck } from './doctype.ts';
 import { http2Check } from './http2.ts';
+import { largestContentfulPaintCheck } from './largest-contentful-paint.ts';
+import { cumulativeLayoutShiftCheck } from './cumulative-layout-shift.ts';
+import { totalBlockingTimeCheck } from './total-blocking-time.ts';
+import { firstContentfulPaintCheck } from './first-contentful-paint.ts';
+import { pageWeightCheck } from './page-weight.ts';
 
 export const performanceChecks: readonly CheckDefinition[] = [
   textCompressionCheck,
@@ -24,4 +29,10 @@ export const performanceChecks: readonly CheckDefinition[] = [
   domSizeCheck,
   doctypeCheck,
   http2Check,
+  // The lab audit's (docs/lab.md): null without one.
+  largestContentfulPaintCheck,
+  cumulativeLayoutShiftCheck,
+  totalBlockingTimeCheck,
+  firstContentfulPaintCheck,
+  pageWeightCheck,
 ];

@@ -21,6 +21,16 @@ const DETAILS = `Options:
   --render             also load each page in headless Chromium (PAGEGRADE_CHROMIUM_PATH) and show what
                        JavaScript changes: title, description, canonical, robots, h1, links, words,
                        JSON-LD types ("rendered" in --json), judged by the javascript_dependency check
+  --lab                also make a lab audit of each page in headless Chromium (PAGEGRADE_CHROMIUM_PATH),
+                       as Lighthouse does: loaded cold under --lab-profile's screen, CPU and network, its
+                       Core Web Vitals (LCP, CLS, TBT, FCP; TTFB and load too) with their bands, its page
+                       weight, its LCP element and axe-core's accessibility rules, judged by the lab
+                       and accessibility checks ("lab" in --json). Audits run one at a time
+                       (PAGEGRADE_LAB_CONCURRENCY, default 1), whatever --concurrency: timings taken
+                       side by side disturb each other. Without Chromium: exit 2, as --render
+  --lab-profile <name> mobile (the default: a phone's 412x823 screen, a 4x slower CPU, 1.6 Mbit/s with
+                       150 ms round trips) or desktop (1350x940, the CPU as it is, 10 Mbit/s with 40 ms
+                       round trips); needs --lab
   --concurrency <n>    pages analysed at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})
   --timeout <ms>       whole-fetch deadline per page (default: PAGEGRADE_FETCH_TIMEOUT_MS, or 10000)
   --fail-on <verdict>  bad: exit 1 when any page is graded bad; decent: when any is decent or bad
@@ -43,10 +53,13 @@ const DETAILS = `Options:
                        on stderr: {"min_score": 80, "categories": {"seo": 90}, "must_pass": ["title"],
                        "max_failed": {"high": 0, "medium": 3, "low": 10}}, every key optional. Category
                        scores are the score's fraction over that category; one with no applicable check,
-                       or a must_pass check that does not apply, is not judged (a note says so)
+                       or a must_pass check that does not apply, is not judged (a note says so).
+                       With --lab also "lab": {"lcp_ms": 2500, "cls": 0.1, "tbt_ms": 200, "fcp_ms":
+                       1800} (each the most the page's lab metric may be) and "categories":
+                       {"accessibility": 90}; a metric the audit did not measure is not judged (a note)
 
 Exit codes (the first that applies):
-  2  usage error: unknown option, bad value, no URL, a bad --file, --compare, --budget or --output, bad setting
+  2  usage error: unknown option, bad value, no URL, a bad --file, --compare, --budget or --output, bad setting, no Chromium
   3  one or more URLs could not be analysed (invalid, unreachable, not HTML, too large, ...)
   1  a --fail-on, --min-score, --fail-on-regression or --budget gate failed
   0  every URL was analysed and no gate failed
@@ -70,7 +83,7 @@ export const analyze: Command = {
   name: 'analyze',
   summary: 'Analyse pages without a server and print a report (or JSON); exit codes for CI gates.',
   usage:
-    'analyze <url...> [--file <path>] [--json] [--render] [--fail-on bad|decent] [--min-score <n>] [--compare <file> [--fail-on-regression]] [--budget <file>] [[--format <format>] --output <file>]... [--concurrency <n>] [--timeout <ms>]',
+    'analyze <url...> [--file <path>] [--json] [--render] [--lab [--lab-profile mobile|desktop]] [--fail-on bad|decent] [--min-score <n>] [--compare <file> [--fail-on-regression]] [--budget <file>] [[--format <format>] --output <file>]... [--concurrency <n>] [--timeout <ms>]',
   details: DETAILS,
   options: {
     json: { type: 'boolean' },
@@ -85,22 +98,28 @@ export const analyze: Command = {
     format: { type: 'string', multiple: true },
     budget: { type: 'string' },
     render: { type: 'boolean' },
+    lab: { type: 'boolean' },
+    'lab-profile': { type: 'string' },
   },
   allowPositionals: true,
   async run(args, io) {
     const options = await readAnalyzeOptions(args);
     // A check that throws is recorded as not applicable; say so on stderr so it gets reported.
     const config = configFor(io.env, options.timeoutMs);
-    const renderer = options.render ? rendererFromConfig(config) : undefined;
+    // One renderer for every URL: its one browser, and its gate that lets one lab audit run at a time.
+    const renderer = options.render || options.lab ? rendererFromConfig(config) : undefined;
     if (renderer === null) {
-      throw new UsageError(`--render needs Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
+      const needing = [options.render && '--render', options.lab && '--lab'].filter(Boolean).join(' and ');
+      const verb = options.render && options.lab ? 'need' : 'needs';
+      throw new UsageError(`${needing} ${verb} Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
     }
     const analyzeUrl = analyzerFromConfig(
       config,
       (checkId, error) => io.stderr.write(`pagegrade: internal error in check ${checkId}: ${error instanceof Error ? error.message : String(error)}\n`),
       renderer,
     );
-    const analyzer = (url: string) => analyzeUrl(url, { render: options.render });
+    const lab = options.lab;
+    const analyzer = (url: string) => analyzeUrl(url, { render: options.render, ...(lab && { lab }) });
     const progress = options.targets.length > 1 ? createProgress(io.stderr, options.targets.length) : undefined;
     const outcomes = await runPool(options.targets, options.concurrency, async (target) => {
       const outcome = await analyzeTarget(analyzer, target);

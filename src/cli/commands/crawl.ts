@@ -25,6 +25,11 @@ const DETAILS = `Options:
   --no-sitemap         do not also crawl the URLs of the site's sitemaps
   --render             also load each page in headless Chromium (PAGEGRADE_CHROMIUM_PATH): its report says
                        what JavaScript changes, judged by the javascript_dependency check
+  --lab                also make a lab audit (analyze --lab: Core Web Vitals, page weight, accessibility)
+                       of up to --lab-pages of the crawled HTML pages, picked to cover the site's URL
+                       templates (/product/{n}); "lab" in --json's crawl
+  --lab-pages <n>      pages that get a lab audit, 1 to 200 (default 20); needs --lab
+  --lab-profile <name> mobile (default) or desktop, as for analyze; needs --lab
   --include <patterns> crawl only the URLs whose path (and query) matches one of these patterns
                        (repeatable, comma-separated; * any run but /, ** any run), e.g. '/blog/**'
   --exclude <patterns> never fetch the URLs matching one of these patterns (repeatable, comma-separated)
@@ -61,9 +66,9 @@ const DETAILS = `Options:
                        crawl.regressed alert: score fell by PAGEGRADE_ALERT_SCORE_DROP (default 10) or
                        more, verdict down, or a new finding of a high-importance site check
 
-Exit codes: 2 usage error (a bad option, header, file or setting; nothing is requested); 3 the crawl
-failed (the start page unreachable, no HTML page); 1 a --fail-on, --fail-on-issues, --budget or
---fail-on-regression gate failed, each said on stderr; 0 otherwise. Progress goes to stderr. The crawl
+Exit codes: 2 usage error (a bad option, header, file or setting, --render or --lab without Chromium;
+nothing is requested); 3 the crawl failed (the start page unreachable, no HTML page); 1 a --fail-on,
+--fail-on-issues, --budget or --fail-on-regression gate failed, each said on stderr; 0 otherwise. Progress goes to stderr. The crawl
 obeys robots.txt and Crawl-delay and makes PAGEGRADE_CRAWL_CONCURRENCY (default 2) requests at once.
 Private and loopback addresses are refused unless PAGEGRADE_ALLOW_PRIVATE_URLS=1.`;
 
@@ -101,13 +106,16 @@ export const crawl: Command = {
   name: 'crawl',
   summary: 'Audit a whole site without a server: crawl it, print its score, site issues and pages.',
   usage:
-    'crawl <url> | --urls <file> [--max-pages <n>] [--max-depth <n>] [--no-sitemap] [--render] [--include <patterns>]... [--exclude <patterns>]... [--strip-params <names>]... [--header \'Name: value\']... [--user-agent <preset>] [--no-external] [--json] [--csv <file>] [[--format <format>] --output <file>]... [--fail-on bad|decent] [--fail-on-issues high|medium|low] [--budget <file>] [--compare <file> [--fail-on-regression]]',
+    'crawl <url> | --urls <file> [--max-pages <n>] [--max-depth <n>] [--no-sitemap] [--render] [--lab [--lab-pages <n>] [--lab-profile mobile|desktop]] [--include <patterns>]... [--exclude <patterns>]... [--strip-params <names>]... [--header \'Name: value\']... [--user-agent <preset>] [--no-external] [--json] [--csv <file>] [[--format <format>] --output <file>]... [--fail-on bad|decent] [--fail-on-issues high|medium|low] [--budget <file>] [--compare <file> [--fail-on-regression]]',
   details: DETAILS,
   options: {
     'max-pages': { type: 'string' },
     'max-depth': { type: 'string' },
     'no-sitemap': { type: 'boolean' },
     render: { type: 'boolean' },
+    lab: { type: 'boolean' },
+    'lab-pages': { type: 'string' },
+    'lab-profile': { type: 'string' },
     include: { type: 'string', multiple: true },
     exclude: { type: 'string', multiple: true },
     'strip-params': { type: 'string', multiple: true },
@@ -128,6 +136,8 @@ export const crawl: Command = {
   allowPositionals: true,
   async run(args, io) {
     const options = await readCrawlOptions(args);
+    // --lab: the API's lab=1 with lab_pages and lab_profile (docs/lab.md, "Lab audits of a crawl").
+    const lab = options.lab === undefined ? {} : { lab: true, labPages: options.lab.pages, labProfile: options.lab.profile };
     const directory = await mkdtemp(join(tmpdir(), 'pagegrade-crawl-'));
     try {
       const config = configFor(io.env, `sqlite:${join(directory, 'crawl.db')}`);
@@ -137,10 +147,10 @@ export const crawl: Command = {
         try {
           // The service checks every field (headers, patterns, the list's URLs) before it stores or
           // requests anything: a refused one is a usage error here, and nothing was sent.
-          started = await services.crawls.start(account.id, options.start);
+          started = await services.crawls.start(account.id, { ...options.start, ...lab });
         } catch (error) {
-          if (error instanceof ValidationError && error.field === 'render') {
-            throw new UsageError(`--render needs Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
+          if (error instanceof ValidationError && (error.field === 'render' || error.field === 'lab')) {
+            throw new UsageError(`--${error.field} needs Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
           }
           if (error instanceof ValidationError) throw crawlUsageError(error);
           throw error;

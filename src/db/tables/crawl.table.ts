@@ -73,6 +73,12 @@ export interface CrawlsTable {
   /** off | daily | weekly | monthly | a 5-field cron expression (UTC) */
   schedule: Generated<string>;
   next_run_at: string | null;
+  /** lab audits of the pages it chooses (lab=1): mobile | desktop; null: none (docs/lab.md, "Lab audits of a crawl") */
+  lab_profile: string | null;
+  /** how many pages get a lab audit at most (1 to 200); null without lab audits */
+  lab_pages: number | null;
+  /** JSON of CrawlLabSummary (the audits that succeeded so far); null until the pages to audit are chosen */
+  lab_summary: string | null;
 }
 
 export const CRAWL_MODES = ['spider', 'list'] as const;
@@ -126,6 +132,39 @@ export interface CrawlPagesTable {
   text_hash: string | null;
   /** JSON array of {lang, url}; null without alternates */
   hreflang: string | null;
+  /** an analysed page: the number of the run of its report the crawl made (a lab audit becomes part of it) */
+  run_number: number | null;
+}
+
+/** pending (to audit) | auditing (claimed until lease_until) | done */
+type CrawlLabPageState = 'pending' | 'auditing' | 'done';
+
+/** A page a lab crawl chose to audit (docs/lab.md, "Lab audits of a crawl"), claimed with a lease as a page is. */
+export interface CrawlLabPagesTable {
+  crawl_id: number;
+  /** 0, 1, ...: the order of the round-robin pick, and of the audits */
+  pick: number;
+  /** its crawl_pages row */
+  page_id: number;
+  url: string;
+  /** its URL template (/product/{n}) and that template's place in the order of the templates' first pages */
+  template: string;
+  template_rank: number;
+  /** the run the audit becomes part of (null: the report was deleted since) */
+  report_id: number | null;
+  run_number: number;
+  state: Generated<CrawlLabPageState>;
+  /** while auditing: when the claim runs out and another worker may take the page */
+  lease_until: string | null;
+  /** the claim's number: only the latest claim may store the audit */
+  attempts: Generated<number>;
+  /** once done: 1 the audit observed the page, 0 it could not (error says why); null before */
+  audited: number | null;
+  error: string | null;
+  lcp_ms: number | null;
+  cls: number | null;
+  tbt_ms: number | null;
+  accessibility_score: number | null;
 }
 
 export const UNVISITED_REASONS = ['max_pages', 'max_depth', 'limit', 'excluded', 'robots'] as const;
@@ -187,3 +226,4 @@ export interface CrawlIssuesTable {
 export type CrawlRow = Selectable<CrawlsTable>;
 export type CrawlPageRow = Selectable<CrawlPagesTable>;
 export type CrawlExternalRow = Selectable<CrawlExternalsTable>;
+export type CrawlLabPageRow = Selectable<CrawlLabPagesTable>;

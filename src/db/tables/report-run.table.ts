@@ -23,6 +23,10 @@ export interface ReportRunsTable {
   results: string;
   /** JSON text of what JavaScript changed (render=1), or of why the page could not be rendered; null when not asked */
   rendered: string | null;
+  /** JSON text of the report's `lab` (Lab, docs/lab.md); null without a lab audit, or when it could not observe the page */
+  lab: string | null;
+  /** the profile a lab audit was asked under, mobile | desktop, also when it failed (a scheduled run repeats it); null: none */
+  lab_profile: string | null;
   generated_at: string;
 }
 

@@ -55,11 +55,13 @@ export interface ReportsTable {
   job_trigger: string | null;
   /** 1: render=1 */
   job_render: Generated<number>;
+  /** the profile of the lab audit it makes (lab=1), mobile | desktop; null: none */
+  job_lab: string | null;
 }
 
 /** The queue's bookkeeping, which no view of a report reads (repositories/job-generation.repository.ts does). */
-type JobColumns = 'job_generation' | 'job_attempt' | 'job_trigger' | 'job_render';
+type JobColumns = 'job_generation' | 'job_attempt' | 'job_trigger' | 'job_render' | 'job_lab';
 
-/** A whole report: its row and its latest run's results and rendering (null before its first run, or unrendered). */
-export type ReportRow = Omit<Selectable<ReportsTable>, JobColumns> & { results: string | null; rendered: string | null };
-export type NewReport = Insertable<ReportsTable> & { results: string | null; rendered?: string | null };
+/** A whole report: its row and its latest run's results, rendering and lab audit (null before its first run, or when it had none). */
+export type ReportRow = Omit<Selectable<ReportsTable>, JobColumns> & { results: string | null; rendered: string | null; lab: string | null };
+export type NewReport = Insertable<ReportsTable> & { results: string | null; rendered?: string | null; lab?: string | null; lab_profile?: string | null };

@@ -53,6 +53,10 @@ const CrawlFormBody = Type.Object({
   headers: longText(45_000),
   urls: longText(20_000_000),
   schedule: longText(200),
+  lab: Type.Optional(oneOf([0, 1] as const)),
+  lab_pages: Type.Optional(Type.Integer()),
+  // The service names the allowed profiles beside the field.
+  lab_profile: longText(40),
 });
 /** A text field left empty: not given. */
 const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
@@ -68,7 +72,7 @@ function textValue(value: unknown): string {
 async function dropEmptyNumbers(request: FastifyRequest): Promise<void> {
   const body = request.body as Record<string, unknown> | undefined;
   if (body === null || typeof body !== 'object') return;
-  for (const field of ['max_pages', 'max_depth']) if (body[field] === '') delete body[field];
+  for (const field of ['max_pages', 'max_depth', 'lab_pages']) if (body[field] === '') delete body[field];
 }
 
 export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -135,6 +139,9 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         user_agent: textValue(body?.user_agent) || 'default',
         urls: textValue(body?.urls),
         schedule: textValue(body?.schedule) || 'off',
+        lab: Number(body?.lab) === 1,
+        lab_pages: textValue(body?.lab_pages),
+        lab_profile: textValue(body?.lab_profile) || 'mobile',
       };
       const showForm = (errors: FieldErrors, status = 422) =>
         sendPage(reply, status, newCrawlPage({
@@ -164,6 +171,8 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
           headers: given(form.headers),
           urls: given(form.urls),
           schedule: given(form.schedule),
+          // Sent only beside the checkbox: the form always carries the pages and the profile.
+          ...(form.lab === 1 ? { lab: true, labPages: form.lab_pages, labProfile: given(form.lab_profile) } : {}),
         });
         return reply.redirect(`/dashboard/crawls/${crawl.id}`, 303);
       } catch (error) {

@@ -1,8 +1,9 @@
 // A crawl's page on the dashboard: the start URL, state and progress (refreshing itself while the crawl
 // is under way), then the site score, the bounds it met (if any), the site issues with the pages they
 // name, and the table of every URL visited (or found and never fetched) with the pages list's filters,
-// sort and paging; CSV downloads of both.
+// sort and paging; CSV downloads of both. A lab=1 crawl also shows its lab audits by URL template.
 import { crawlSettings } from './crawl-settings.ts';
+import { crawlLabSection } from './crawl-lab.ts';
 import { limitReachedSentence, type Crawl, type CrawlBounds, type CrawlIssue, type CrawlPage } from '../../services/crawl-view.ts';
 import type { Page } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -124,6 +125,7 @@ export function crawlScoreSummary(crawl: Pick<Crawl, 'score' | 'result' | 'issue
 function summary(crawl: Crawl): SafeHtml {
   return crawlScoreSummary(crawl, html`<h3>On this page</h3>
     <ul class="category-links">
+      ${crawl.lab === null ? '' : html`<li><a href="#lab">Lab audits</a> <span class="category-counts">${plural(crawl.lab.pages, 'page')} audited</span></li>`}
       <li><a href="#issues">Site issues</a></li>
       <li><a href="#pages">Pages</a> <span class="category-counts">${plural(crawl.pages_crawled, 'page')} analysed of ${formatNumber(crawl.pages_found)} found</span></li>
     </ul>`);
@@ -238,6 +240,7 @@ ${header(crawl, exported)}
 ${progressSection(crawl)}
 ${crawl.state === 'done' ? summary(crawl) : ''}
 ${limitNotice(crawl, bounds)}
+${crawlLabSection(crawl.lab, crawlInProgress(crawl))}
 ${issues ? siteIssuesSection(issues) : ''}
 ${pagesSection(crawl, pages, filters)}
 </article>`,

@@ -1,5 +1,6 @@
 // What a crawl was asked to do, on its page: its bounds, scope, user agent, the names of the request
-// headers it sends (never their values), the external links it checked and its schedule.
+// headers it sends (never their values), the lab audits asked for, the external links it checked and
+// its schedule.
 import type { Crawl } from '../../services/crawl-view.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { PRIVACY_NAMES, formatNumber, plural, timeElement } from './format.ts';
@@ -26,6 +27,7 @@ export function crawlSettings(crawl: Crawl): SafeHtml {
   if (crawl.strip_params.length > 0) rows.push(html`<div><dt>Parameters ignored</dt><dd>${codes(crawl.strip_params)}</dd></div>`);
   rows.push(html`<div><dt>User agent</dt><dd>${USER_AGENT_NAMES[crawl.user_agent]}</dd></div>`);
   if (crawl.header_names.length > 0) rows.push(html`<div><dt>Request headers</dt><dd>${codes(crawl.header_names)} <span class="muted">(values kept encrypted)</span></dd></div>`);
+  if (crawl.lab !== null) rows.push(html`<div><dt>Lab audits</dt><dd>Up to ${plural(crawl.lab.lab_pages, 'page')}, ${crawl.lab.profile} profile</dd></div>`);
   rows.push(html`<div><dt>External links</dt><dd>${crawl.external === 1 ? `${formatNumber(crawl.external_checked)} checked` : 'not checked'}</dd></div>`);
   if (crawl.schedule !== 'off') {
     rows.push(html`<div><dt>Schedule</dt><dd><code>${crawl.schedule}</code>${crawl.next_run_at ? html`, next ${timeElement(crawl.next_run_at)}` : ''}</dd></div>`);

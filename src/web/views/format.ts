@@ -9,6 +9,7 @@ export const CATEGORY_NAMES: Record<Category, string> = {
   performance: 'Performance',
   security: 'Security',
   miscellaneous: 'Miscellaneous',
+  accessibility: 'Accessibility',
 };
 
 export const VERDICT_NAMES: Record<Verdict, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };

@@ -78,7 +78,7 @@ export function newCrawlPage({ nav, csrfToken, values, errors, maxPagesLimit, ma
       ${fieldError(errors, 'privacy')}
       ${privacyChoices([0, 1], values.privacy)}
     </fieldset>
-    ${crawlSettingsFields(values, errors)}
+    ${crawlSettingsFields(values, errors, renderingAvailable)}
     <div class="form-actions">
       <button type="submit" class="button button--primary">Start the crawl</button>
     </div>

@@ -1,7 +1,8 @@
 // The shareable report page. Its first screen is what a client reads: the page's title and URL, the
 // score ring and verdict (and why, when the score alone would give another), a gauge per category,
-// failed checks by importance and what to fix first; then the four categories (failed first, then
-// passed, then not applicable) and the facts of the fetch. Its owner also reads of an earlier report of
+// failed checks by importance and what to fix first; then, for a run with a lab audit, its Lab section
+// (lab-section.ts); then the categories (failed first, then passed, then not applicable; Accessibility
+// only with a lab audit, whose checks are the only ones that judge it) and the facts of the fetch. Its owner also reads of an earlier report of
 // the same page. On paper (print.css, docs/web.md) the first screen is page 1 and each category's
 // passed and not applicable checks are one table. Everything that came from the analysed page is
 // escaped by the html template.
@@ -31,6 +32,7 @@ import { issueCountsList } from './issue-counts.ts';
 import { scoreWithVerdict } from './score-ring.ts';
 import { TRIGGER_NAMES, runName } from './run-list.ts';
 import { renderedSection } from './rendered-comparison.ts';
+import { labSection } from './lab-section.ts';
 import { csrfField } from './form-parts.ts';
 
 export interface ReportPageOptions {
@@ -69,6 +71,15 @@ const STATUS_LABELS: Record<Status, { mark: string; label: string }> = {
 };
 /** Categories in the order the registry lists their checks. */
 const CATEGORIES: readonly Category[] = [...new Set(allChecks.map((check) => check.category))];
+
+/**
+ * The categories the report shows. Accessibility's checks apply only with a lab audit: without one
+ * (a run without lab=1, or an audit that could not observe the page) the category would be 64 rules
+ * that do not apply, so it is left out, gauge and all.
+ */
+function shownCategories(report: Report): readonly Category[] {
+  return report.lab ? CATEGORIES : CATEGORIES.filter((category) => category !== 'accessibility');
+}
 
 function statusOf(result: CheckResult): Status {
   return result.passed === true ? 'passed' : result.passed === false ? 'failed' : 'not-applicable';
@@ -133,6 +144,29 @@ function checkItem(row: CheckRow): SafeHtml {
 </li>`;
 }
 
+/** A row of the paper table: a check, or (accessibility) the rules that do not apply for one reason. */
+function settledRow(status: Status, check: SafeHtml | string, importance: string): SafeHtml {
+  const { mark, label } = STATUS_LABELS[status];
+  return html`<tr><td><span class="status status--${status}"><span aria-hidden="true">${mark}</span> ${label}</span></td><td>${check}</td><td>${importance}</td></tr>`;
+}
+
+/**
+ * The accessibility rules that do not apply, on paper: most of the 64 on any page ("No element on the
+ * page this rule applies to."), so a row per reason with their count, not three pages of rows (the
+ * report online lists them). A reason only one rule gives is that rule's own row.
+ */
+function inapplicableRules(rows: CheckRow[]): SafeHtml[] {
+  const byReason = new Map<string, CheckRow[]>();
+  for (const row of rows) {
+    const reason = row.result.reason ?? 'does not apply to the page';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), row]);
+  }
+  return [...byReason].map(([reason, group]) => {
+    if (group.length === 1) return settledRow('not-applicable', html`${checkTitle(group[0])} <span class="settled-reason">(${reason})</span>`, IMPORTANCE_NAMES[group[0].result.importance]);
+    return settledRow('not-applicable', html`${group.length} rules <span class="settled-reason">(${reason})</span>`, '');
+  });
+}
+
 /**
  * On paper a category's passed and not applicable checks are the rows of one table rather than a card
  * each (print.css shows it and hides their cards; screens never show it): a PDF is the findings.
@@ -140,14 +174,15 @@ function checkItem(row: CheckRow): SafeHtml {
 function settledChecks(category: Category, rows: CheckRow[]): SafeHtml | '' {
   const settled = rows.filter((row) => row.status !== 'failed');
   if (settled.length === 0) return '';
+  const grouped = category === 'accessibility';
+  const single = grouped ? settled.filter((row) => row.status === 'passed') : settled;
   return html`<table class="settled-checks print-only">
   <caption class="visually-hidden">${CATEGORY_NAMES[category]}: checks passed or not applicable</caption>
   <thead><tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Importance</th></tr></thead>
-  <tbody>${settled.map((row) => {
-    const { mark, label } = STATUS_LABELS[row.status];
+  <tbody>${single.map((row) => {
     const reason = row.status === 'not-applicable' ? html` <span class="settled-reason">(${row.result.reason ?? 'does not apply to the page'})</span>` : '';
-    return html`<tr><td><span class="status status--${row.status}"><span aria-hidden="true">${mark}</span> ${label}</span></td><td>${checkTitle(row)}${reason}</td><td>${IMPORTANCE_NAMES[row.result.importance]}</td></tr>`;
-  })}</tbody>
+    return settledRow(row.status, html`${checkTitle(row)}${reason}`, IMPORTANCE_NAMES[row.result.importance]);
+  })}${grouped ? inapplicableRules(settled.filter((row) => row.status === 'not-applicable')) : ''}</tbody>
 </table>`;
 }
 
@@ -194,7 +229,7 @@ function summary(report: AnalyzedReport): SafeHtml {
   </div>
   <div class="summary-details">
     <h3>Score by category</h3>
-    ${categoryGauges(report.results, CATEGORIES)}
+    ${categoryGauges(report.results, shownCategories(report))}
     <h3>Failed checks by importance</h3>
     ${issueCountsList(report.issues, 'failed check')}
   </div>
@@ -280,8 +315,9 @@ ${run ? runNote(report.id, run) : analysisNotice(report)}`;
 ${header(html`Generated ${timeElement(report.generated_at)}${pdfUrl ? html`<span class="pdf-link"> · <a href="${pdfUrl}" type="application/pdf">Download as PDF</a></span>` : ''}`)}
 ${summary(report)}
 ${history ?? ''}
+${labSection(report.lab)}
 ${renderedSection(report.rendered)}
-${CATEGORIES.map((category) => categorySection(category, groups.get(category) ?? []))}
+${shownCategories(report).map((category) => categorySection(category, groups.get(category) ?? []))}
 ${pageFacts(report, report.page)}
 </article>`,
   });

@@ -59,6 +59,9 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userAgent: body.user_agent,
         urls: body.urls,
         schedule: body.schedule,
+        lab: body.lab === 1,
+        labPages: body.lab_pages,
+        labProfile: body.lab_profile,
       });
       reply.code(202).header('location', `/api/v1/crawls/${crawl.id}`);
       return { data: crawl, status: 202 as const };

@@ -19,6 +19,7 @@ import { REPORT_CSV_COLUMNS } from '../../../csv/list-columns.ts';
 import { listEnvelope } from '../../list-envelope.ts';
 import { parseId } from '../../../schemas/parse-id.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
+import type { LabProfileName } from '../../../lab/lab-types.ts';
 
 const tags = ['reports'];
 const notFound = { 404: { $ref: 'Error#' } };
@@ -31,6 +32,11 @@ const consumes = ['application/x-www-form-urlencoded', 'application/json'];
  * OpenAPI document, and a schema-compiled serializer would drop anything it did not foresee.
  */
 const serializeReport = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
+/** lab=1 asks for a lab audit under lab_profile (mobile by default); lab_profile alone asks for none. */
+function labAsked(body: { lab?: 0 | 1; lab_profile?: LabProfileName }): LabProfileName | undefined {
+  return body.lab === 1 ? (body.lab_profile ?? 'mobile') : undefined;
+}
 
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { reports, lists } = app.services;
@@ -117,6 +123,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         background,
         schedule: body.schedule,
         render: body.render === 1,
+        lab: labAsked(body),
       });
       const status = background ? (202 as const) : (201 as const);
       reply.code(status).header('location', `/api/v1/reports/${report.id}`);
@@ -151,6 +158,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         background,
         schedule: body.schedule,
         render: body.render === 1,
+        lab: labAsked(body),
       });
       if (!background) return { data: report, status: 200 as const };
       reply.code(202).header('location', `/api/v1/reports/${report.id}`);
