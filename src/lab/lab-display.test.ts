@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checksById } from '../checks/index.ts';
-import { labContext, makeLabAudit } from '../../test/support/lab-audit.ts';
+import { labAudit, labContext, labResources } from '../../test/support/lab-fixtures.ts';
 import { METRIC_EDGES, PAGE_WEIGHT_EDGES, formatEdges, formatMetric, metricRows } from './lab-display.ts';
 import type { LabMetrics } from './lab-types.ts';
 
@@ -12,7 +12,7 @@ function aroundEdges([good, poor]: readonly [number, number], step: number): num
 }
 
 /** The band the metric's own check gives a value. */
-function checkBand(id: string, audit: ReturnType<typeof makeLabAudit>): unknown {
+function checkBand(id: string, audit: ReturnType<typeof labAudit>): unknown {
   const outcome = checksById.get(id)!.run(labContext(audit));
   return (outcome.value as { band?: unknown } | null)?.band;
 }
@@ -27,13 +27,13 @@ describe('the bands shown', () => {
     for (const value of aroundEdges(edges, key === 'cls' ? 0.001 : 1)) {
       const metrics = { [key]: value } as Partial<LabMetrics>;
       const shown = metricRows({ ttfb_ms: 1, fcp_ms: 1, lcp_ms: 1, cls: 0, tbt_ms: 0, load_ms: 1, ...metrics }).find((row) => row.key === key)!.band;
-      expect(shown, `${key} ${value}`).toBe(checkBand(id, makeLabAudit({ metrics })));
+      expect(shown, `${key} ${value}`).toBe(checkBand(id, labAudit({ metrics })));
     }
   });
 
   it('page weight: the band page_weight gives', () => {
     for (const bytes of aroundEdges(PAGE_WEIGHT_EDGES, 1)) {
-      expect(checkBand('page_weight', makeLabAudit({ byType: { image: { requests: 1, bytes } } })), String(bytes)).toBe(
+      expect(checkBand('page_weight', labAudit({ resources: labResources({ image: [1, bytes] }) })), String(bytes)).toBe(
         bytes <= PAGE_WEIGHT_EDGES[0] ? 'good' : bytes <= PAGE_WEIGHT_EDGES[1] ? 'needs_improvement' : 'poor',
       );
     }

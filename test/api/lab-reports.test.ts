@@ -8,7 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/database.ts';
 import type { Renderer } from '../../src/render/renderer.ts';
-import type { LabAudit, LabMeasurement, LabProfileName } from '../../src/lab/lab-types.ts';
+import type { LabMeasurement, LabProfileName } from '../../src/lab/lab-types.ts';
 import { analyzerFromConfig } from '../../src/services/index.ts';
 import { checksById } from '../../src/checks/index.ts';
 import { scoreResults } from '../../src/scoring/score.ts';
@@ -17,6 +17,7 @@ import { ReportResponse } from '../../src/schemas/reports.ts';
 import { RunResponse } from '../../src/schemas/runs.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
+import { heroMeasurement, labResources, labStandInBrowser } from '../support/lab-fixtures.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
 import { ISO_TIME, body, call, createReport, expectInvalid, listReports, showReport, type Account, type Body } from '../support/api-fixtures.ts';
 import { waitFor } from '../queue/engines.ts';
@@ -37,25 +38,10 @@ type Fields = Record<string, string | number>;
 const UNOBSERVABLE_REASON = 'The lab audit could not load the page: net::ERR_CONNECTION_RESET.';
 const UNOBSERVABLE_PATH = '/unobservable';
 
+/** The hero page with a 3,000-byte script beside it, and five axe rules: image-alt violated, two passed. */
 function measurement(profile: LabProfileName): LabMeasurement {
-  return {
-    profile,
-    metrics: { ttfb_ms: 571, fcp_ms: 702, lcp_ms: 4690, cls: 0.012, tbt_ms: 0, load_ms: 4703 },
-    lcp_element: { selector: 'img#hero', snippet: '<img id="hero" src="/hero.png">' },
-    layout_shifts: [{ value: 0.012, selector: 'main > p:nth-of-type(2)' }],
-    long_tasks: [{ start_ms: 1203, duration_ms: 412 }],
-    resources: {
-      requests: 3,
-      bytes: 9100,
-      by_type: {
-        document: { requests: 1, bytes: 4100 },
-        script: { requests: 1, bytes: 3000 },
-        stylesheet: { requests: 0, bytes: 0 },
-        image: { requests: 1, bytes: 2000 },
-        font: { requests: 0, bytes: 0 },
-        other: { requests: 0, bytes: 0 },
-      },
-    },
+  return heroMeasurement(profile, {
+    resources: labResources({ document: [1, 4100], script: [1, 3000], image: [1, 2000] }),
     accessibility: {
       ok: true,
       rules: {
@@ -70,7 +56,7 @@ function measurement(profile: LabProfileName): LabMeasurement {
         'video-caption': { outcome: 'inapplicable' },
       },
     },
-  };
+  });
 }
 
 /**
@@ -90,19 +76,12 @@ interface StandInBrowser extends Renderer {
 
 function standInBrowser(): StandInBrowser {
   const audits: StandInBrowser['audits'] = [];
-  return {
-    audits,
-    render: async () => ({ ok: false, reason: 'This stand-in renders nothing.' }),
-    async lab(url, profile): Promise<LabAudit> {
-      audits.push({ url, profile });
-      if (new URL(url).pathname === UNOBSERVABLE_PATH) return { ok: false, reason: UNOBSERVABLE_REASON };
-      return { ok: true, measurement: measurement(profile) };
-    },
-    pdf: async () => {
-      throw new Error('this stand-in prints no PDF');
-    },
-    close: async () => {},
-  };
+  const browser = labStandInBrowser((url, profile) => {
+    audits.push({ url, profile });
+    if (new URL(url).pathname === UNOBSERVABLE_PATH) return { ok: false, reason: UNOBSERVABLE_REASON };
+    return { ok: true, measurement: measurement(profile) };
+  });
+  return { ...browser, audits };
 }
 
 /** The checks a lab audit feeds: the five lab metrics and every a11y_ one. */

@@ -11,7 +11,7 @@ import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/database.ts';
 import { NO_LAB_AUDIT_REASON } from '../../src/checks/lab-audit.ts';
-import type { LabAudit, LabMeasurement, LabProfileName } from '../../src/lab/lab-types.ts';
+import type { LabMeasurement, LabProfileName } from '../../src/lab/lab-types.ts';
 import type { Renderer } from '../../src/render/renderer.ts';
 import { AXE_RULES } from '../../src/lab/axe-rules.ts';
 import { CrawlResponse } from '../../src/schemas/crawls.ts';
@@ -22,6 +22,7 @@ import { ISO_TIME, body, call, expectInvalid, type Account, type Body } from '..
 import { showCrawl, startCrawl } from '../support/crawl-fixtures.ts';
 import { testDialects } from '../support/databases.ts';
 import { startLabCrawlWorker, type LabCrawlWorker } from '../support/lab-crawl-worker.ts';
+import { labMeasurement, labResources, labStandInBrowser } from '../support/lab-fixtures.ts';
 import { html, linkingPage, startSite, type Site } from '../support/site-server.ts';
 
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => ISO_TIME.test(value));
@@ -50,24 +51,12 @@ const violatedOf = (measured: Measured) => measured.violated ?? ['image-alt'];
 function measurement(profile: LabProfileName, measured: Measured): LabMeasurement {
   const { lcp, cls, tbt } = measured;
   const painted = lcp !== null;
-  return {
+  return labMeasurement({
     profile,
     metrics: { ttfb_ms: 20, fcp_ms: painted ? 300 : null, lcp_ms: lcp, cls, tbt_ms: tbt, load_ms: 900 },
     lcp_element: painted ? { selector: 'h1', snippet: '<h1>' } : null,
     layout_shifts: cls > 0 ? [{ value: cls, selector: 'main' }] : [],
-    long_tasks: [],
-    resources: {
-      requests: 1,
-      bytes: 4000,
-      by_type: {
-        document: { requests: 1, bytes: 4000 },
-        script: { requests: 0, bytes: 0 },
-        stylesheet: { requests: 0, bytes: 0 },
-        image: { requests: 0, bytes: 0 },
-        font: { requests: 0, bytes: 0 },
-        other: { requests: 0, bytes: 0 },
-      },
-    },
+    resources: labResources({ document: [1, 4000] }),
     accessibility: {
       ok: true,
       rules: {
@@ -76,7 +65,7 @@ function measurement(profile: LabProfileName, measured: Measured): LabMeasuremen
         'document-title': { outcome: 'passed' },
       },
     },
-  };
+  });
 }
 
 /** The report's `lab` of such a measurement: the raw verdicts replaced by the accessibility checks' summary. */
@@ -98,21 +87,14 @@ interface StandInBrowser extends Renderer {
  */
 function standInBrowser(pages: Record<string, Measured>, options: { failing?: string[]; dying?: string[] } = {}): StandInBrowser {
   const audits: StandInBrowser['audits'] = [];
-  return {
-    audits,
-    render: async () => ({ ok: false, reason: 'This stand-in renders nothing.' }),
-    async lab(url, profile): Promise<LabAudit> {
-      const { pathname: path } = new URL(url);
-      audits.push({ path, profile });
-      if (options.dying?.includes(path)) throw new Error('the worker died in the middle of this audit');
-      if (options.failing?.includes(path)) return { ok: false, reason: UNOBSERVABLE_REASON };
-      return { ok: true, measurement: measurement(profile, pages[path] ?? { lcp: 1000, cls: 0, tbt: 0 }) };
-    },
-    pdf: async () => {
-      throw new Error('this stand-in prints no PDF');
-    },
-    close: async () => {},
-  };
+  const browser = labStandInBrowser((url, profile) => {
+    const { pathname: path } = new URL(url);
+    audits.push({ path, profile });
+    if (options.dying?.includes(path)) throw new Error('the worker died in the middle of this audit');
+    if (options.failing?.includes(path)) return { ok: false, reason: UNOBSERVABLE_REASON };
+    return { ok: true, measurement: measurement(profile, pages[path] ?? { lcp: 1000, cls: 0, tbt: 0 }) };
+  });
+  return { ...browser, audits };
 }
 
 /** A shop of templates: the home page, five products, three blog posts of 2024, all one click from home. */

@@ -12,7 +12,7 @@ import type { AccessibilityRun, AxeRuleOutcome } from '../../src/lab/lab-types.t
 import { createBrowserPool, type BrowserPool } from '../../src/render/browser-pool.ts';
 import type { RenderLimits } from '../../src/render/render-page.ts';
 import { CHROMIUM, chromiumInstalled, whenChromiumMissing } from '../support/chromium.ts';
-import { labContext, withAccessibility } from '../support/lab-audit.ts';
+import { labContext, withAccessibility } from '../support/lab-fixtures.ts';
 import { html, startSite, type Site } from '../support/site-server.ts';
 
 const TEST_MS = 90_000;

@@ -1,16 +1,117 @@
-// Lab audits for the views' tests. An analysis made by hand so a test can state exactly what a view
-// shows (the CLI's text report, the report page): a `lab` as docs/lab.md's example, the five lab checks
-// and six accessibility rules judged as the checks judge them, a raw-HTML check beside them, and the
-// score of those results (each check's importance and category the registry's). And a stand-in browser
-// whose lab audits are fixed, for reports made through the real pipeline without Chromium.
+// Lab audits for tests, in one place. Builders: the six resource types from the few a test names
+// (labResources), a neutral measurement a test changes only where it is about (labMeasurement,
+// labAudit), a check's context with it (labContext). The hero page's measurement, and a stand-in
+// browser whose lab audits are fixed, for reports made through the real pipeline without Chromium.
+// And an analysis made by hand so a test can state exactly what a view shows (the CLI's text report,
+// the report page): a `lab` as docs/lab.md's example, the five lab checks and six accessibility rules
+// judged as the checks judge them, a raw-HTML check beside them, and the score of those results (each
+// check's importance and category the registry's).
 import type { Analysis, CheckResult } from '../../src/analysis/types.ts';
 import { INAPPLICABLE_REASON, NEEDS_REVIEW_REASON } from '../../src/checks/accessibility/index.ts';
-import type { CheckErrors } from '../../src/checks/check.ts';
+import type { CheckContext, CheckErrors } from '../../src/checks/check.ts';
 import { checksById } from '../../src/checks/index.ts';
-import type { Lab, LabAudit, LabMeasurement, LabProfileName } from '../../src/lab/lab-types.ts';
+import {
+  RESOURCE_TYPES,
+  type AccessibilityRun,
+  type Lab,
+  type LabAudit,
+  type LabMeasurement,
+  type LabMetrics,
+  type LabProfileName,
+  type LabResources,
+  type ResourceType,
+} from '../../src/lab/lab-types.ts';
 import type { Renderer } from '../../src/render/renderer.ts';
 import { scoreResults } from '../../src/scoring/score.ts';
 import type { Report } from '../../src/services/types.ts';
+import { makeContext, type ContextOverrides } from './check-context.ts';
+
+/** Requests and bytes of each type named; the others none, the totals their sums. */
+export function labResources(byType: Partial<Record<ResourceType, readonly [requests: number, bytes: number]>> = {}): LabResources {
+  const by_type = Object.fromEntries(
+    RESOURCE_TYPES.map((type) => {
+      const [requests, bytes] = byType[type] ?? [0, 0];
+      return [type, { requests, bytes }];
+    }),
+  ) as LabResources['by_type'];
+  const counts = Object.values(by_type);
+  return {
+    requests: counts.reduce((sum, count) => sum + count.requests, 0),
+    bytes: counts.reduce((sum, count) => sum + count.bytes, 0),
+    by_type,
+  };
+}
+
+/** A measurement's fields; `metrics` over the neutral ones. */
+export type MeasurementOverrides = Partial<Omit<LabMeasurement, 'metrics'>> & { metrics?: Partial<LabMetrics> };
+
+/** Mobile, every metric good (LCP 1,200 ms on an h1), one 20,000-byte document, no axe rule run. */
+export function labMeasurement({ metrics, ...overrides }: MeasurementOverrides = {}): LabMeasurement {
+  return {
+    profile: 'mobile',
+    metrics: { ttfb_ms: 100, fcp_ms: 900, lcp_ms: 1200, cls: 0, tbt_ms: 0, load_ms: 1500, ...metrics },
+    lcp_element: { selector: 'h1', snippet: '<h1>' },
+    layout_shifts: [],
+    long_tasks: [],
+    resources: labResources({ document: [1, 20_000] }),
+    accessibility: { ok: true, rules: {} },
+    ...overrides,
+  };
+}
+
+export function labAudit(overrides: MeasurementOverrides = {}): LabAudit {
+  return { ok: true, measurement: labMeasurement(overrides) };
+}
+
+export function withAccessibility(accessibility: AccessibilityRun): LabAudit {
+  return labAudit({ accessibility });
+}
+
+/** A check's context with this lab audit (undefined: none was made). */
+export function labContext(lab: LabAudit | undefined, overrides: ContextOverrides = {}): CheckContext {
+  return { ...makeContext(overrides), lab };
+}
+
+/**
+ * The page with a hero image: LCP 4,690 ms (poor) on it, CLS 0.012, TBT 0; a 4,100-byte document and a
+ * 2,000-byte image; image-alt violated, html-has-lang passed.
+ */
+export function heroMeasurement(profile: LabProfileName, overrides: MeasurementOverrides = {}): LabMeasurement {
+  return labMeasurement({
+    profile,
+    metrics: { ttfb_ms: 571, fcp_ms: 702, lcp_ms: 4690, cls: 0.012, tbt_ms: 0, load_ms: 4703 },
+    lcp_element: { selector: 'img#hero', snippet: '<img id="hero" src="/hero.png">' },
+    layout_shifts: [{ value: 0.012, selector: 'main > p:nth-of-type(2)' }],
+    long_tasks: [{ start_ms: 1203, duration_ms: 412 }],
+    resources: labResources({ document: [1, 4100], image: [1, 2000] }),
+    accessibility: {
+      ok: true,
+      rules: {
+        'image-alt': { outcome: 'violation', nodes: 1, violations: [{ selector: 'img#hero', snippet: '<img id="hero" src="/hero.png">', message: 'Element does not have an alt attribute' }] },
+        'html-has-lang': { outcome: 'passed' },
+      },
+    },
+    ...overrides,
+  });
+}
+
+/**
+ * A browser for an analyzer (analyzerFromConfig) whose lab audits are `audit`'s (by default every one
+ * measures heroMeasurement), so a report made through the real pipeline has a lab audit without
+ * Chromium. It renders and prints nothing.
+ */
+export function labStandInBrowser(
+  audit: (url: string, profile: LabProfileName) => LabAudit | Promise<LabAudit> = (_url, profile) => ({ ok: true, measurement: heroMeasurement(profile) }),
+): Renderer {
+  return {
+    render: async () => ({ ok: false, reason: 'This stand-in renders nothing.' }),
+    lab: async (url, profile) => audit(url, profile),
+    pdf: async () => {
+      throw new Error('this stand-in prints no PDF');
+    },
+    close: async () => {},
+  };
+}
 
 /**
  * LCP 4,690 ms (poor), CLS 0.012 (good), TBT 250 ms (needs improvement), FCP 702 ms (good); 81,234
@@ -29,18 +130,7 @@ export const LAB: Lab = {
     { start_ms: 1203, duration_ms: 412 },
     { start_ms: 880, duration_ms: 88 },
   ],
-  resources: {
-    requests: 7,
-    bytes: 81_234,
-    by_type: {
-      document: { requests: 1, bytes: 4_100 },
-      script: { requests: 3, bytes: 52_000 },
-      stylesheet: { requests: 1, bytes: 9_134 },
-      image: { requests: 1, bytes: 16_000 },
-      font: { requests: 0, bytes: 0 },
-      other: { requests: 1, bytes: 0 },
-    },
-  },
+  resources: labResources({ document: [1, 4_100], script: [3, 52_000], stylesheet: [1, 9_134], image: [1, 16_000], other: [1, 0] }),
   accessibility: { score: 67, violations: 1, rules_checked: 3 },
 };
 
@@ -118,50 +208,5 @@ export function labReport(analysis: Analysis = labAnalysis()): Report {
     generated_at: at,
     created_at: at,
     updated_at: at,
-  };
-}
-
-/** LCP 4,690 ms (poor); image-alt violated, html-has-lang passed. */
-function labMeasurement(profile: LabProfileName): LabMeasurement {
-  return {
-    profile,
-    metrics: { ttfb_ms: 571, fcp_ms: 702, lcp_ms: 4690, cls: 0.012, tbt_ms: 0, load_ms: 4703 },
-    lcp_element: { selector: 'img#hero', snippet: '<img id="hero" src="/hero.png">' },
-    layout_shifts: [{ value: 0.012, selector: 'main > p:nth-of-type(2)' }],
-    long_tasks: [{ start_ms: 1203, duration_ms: 412 }],
-    resources: {
-      requests: 2,
-      bytes: 6100,
-      by_type: {
-        document: { requests: 1, bytes: 4100 },
-        script: { requests: 0, bytes: 0 },
-        stylesheet: { requests: 0, bytes: 0 },
-        image: { requests: 1, bytes: 2000 },
-        font: { requests: 0, bytes: 0 },
-        other: { requests: 0, bytes: 0 },
-      },
-    },
-    accessibility: {
-      ok: true,
-      rules: {
-        'image-alt': { outcome: 'violation', nodes: 1, violations: [{ selector: 'img#hero', snippet: '<img id="hero" src="/hero.png">', message: 'Element does not have an alt attribute' }] },
-        'html-has-lang': { outcome: 'passed' },
-      },
-    },
-  };
-}
-
-/**
- * A browser for an analyzer (analyzerFromConfig) whose every lab audit measures labMeasurement, so a
- * report made through the real pipeline has a lab audit without Chromium. It renders and prints nothing.
- */
-export function labStandInBrowser(): Renderer {
-  return {
-    render: async () => ({ ok: false, reason: 'This stand-in renders nothing.' }),
-    lab: async (_url: string, profile: LabProfileName): Promise<LabAudit> => ({ ok: true, measurement: labMeasurement(profile) }),
-    pdf: async () => {
-      throw new Error('this stand-in prints no PDF');
-    },
-    close: async () => {},
   };
 }

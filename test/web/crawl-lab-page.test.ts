@@ -4,47 +4,26 @@
 // by URL template (p75s with their bands, the mean accessibility score). The crawl runs in a worker of
 // the test's own with a stand-in browser (test/support/lab-crawl-worker.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabAudit, LabProfileName } from '../../src/lab/lab-types.ts';
 import type { Renderer } from '../../src/render/renderer.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import type { Account } from '../support/api-fixtures.ts';
 import { showCrawl } from '../support/crawl-fixtures.ts';
 import { startLabCrawlWorker, type LabCrawlWorker } from '../support/lab-crawl-worker.ts';
+import { labAudit, labResources, labStandInBrowser } from '../support/lab-fixtures.ts';
 import { html, linkingPage, startSite, type Site } from '../support/site-server.ts';
 import { WebClient, expectLabelledInputs, expectUniqueIds } from './web-client.ts';
 
 /** A browser whose every lab audit measures LCP 4,690 ms (poor), CLS 0.012 (good), TBT 250 ms (needs improvement). */
 function standInBrowser(): Renderer {
-  return {
-    render: async () => ({ ok: false, reason: 'This stand-in renders nothing.' }),
-    lab: async (_url: string, profile: LabProfileName): Promise<LabAudit> => ({
-      ok: true,
-      measurement: {
-        profile,
-        metrics: { ttfb_ms: 20, fcp_ms: 700, lcp_ms: 4690, cls: 0.012, tbt_ms: 250, load_ms: 900 },
-        lcp_element: null,
-        layout_shifts: [],
-        long_tasks: [],
-        resources: {
-          requests: 1,
-          bytes: 4000,
-          by_type: {
-            document: { requests: 1, bytes: 4000 },
-            script: { requests: 0, bytes: 0 },
-            stylesheet: { requests: 0, bytes: 0 },
-            image: { requests: 0, bytes: 0 },
-            font: { requests: 0, bytes: 0 },
-            other: { requests: 0, bytes: 0 },
-          },
-        },
-        accessibility: { ok: true, rules: { 'html-has-lang': { outcome: 'passed' } } },
-      },
+  return labStandInBrowser((_url, profile) =>
+    labAudit({
+      profile,
+      metrics: { ttfb_ms: 20, fcp_ms: 700, lcp_ms: 4690, cls: 0.012, tbt_ms: 250, load_ms: 900 },
+      lcp_element: null,
+      resources: labResources({ document: [1, 4000] }),
+      accessibility: { ok: true, rules: { 'html-has-lang': { outcome: 'passed' } } },
     }),
-    pdf: async () => {
-      throw new Error('this stand-in prints no PDF');
-    },
-    close: async () => {},
-  };
+  );
 }
 
 const crawlIdOf = (location: unknown) => Number(/^\/dashboard\/crawls\/(\d+)$/.exec(String(location))?.[1]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessibilityCheckId, accessibilityChecks, INAPPLICABLE_REASON, NEEDS_REVIEW_REASON } from './index.ts';
 import { AXE_RULES } from '../../lab/axe-rules.ts';
 import type { AccessibilityRun, AxeRuleOutcome } from '../../lab/lab-types.ts';
-import { labContext, withAccessibility } from '../../../test/support/lab-audit.ts';
+import { labContext, withAccessibility } from '../../../test/support/lab-fixtures.ts';
 
 const byId = new Map(accessibilityChecks.map((check) => [check.id, check]));
 const check = (id: string) => byId.get(id) ?? (() => { throw new Error(`no check ${id}`); })();

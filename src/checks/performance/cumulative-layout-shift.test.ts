@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cumulativeLayoutShiftCheck } from './cumulative-layout-shift.ts';
-import { labContext, makeLabAudit } from '../../../test/support/lab-audit.ts';
+import { labContext, labAudit } from '../../../test/support/lab-fixtures.ts';
 
 const SHIFTS = [
   { value: 0.08, selector: 'main > p:nth-of-type(2)' },
   { value: 0.05, selector: null },
 ];
 const run = (cls: number, thresholds = {}) =>
-  cumulativeLayoutShiftCheck.run(labContext(makeLabAudit({ metrics: { cls }, layout_shifts: SHIFTS }), { thresholds }));
+  cumulativeLayoutShiftCheck.run(labContext(labAudit({ metrics: { cls }, layout_shifts: SHIFTS }), { thresholds }));
 
 describe('cumulative_layout_shift', () => {
   it('passes when nothing shifted, and up to and including 0.1', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { firstContentfulPaintCheck } from './first-contentful-paint.ts';
-import { labContext, makeLabAudit } from '../../../test/support/lab-audit.ts';
+import { labContext, labAudit } from '../../../test/support/lab-fixtures.ts';
 
 const run = (fcp_ms: number | null, thresholds = {}) =>
-  firstContentfulPaintCheck.run(labContext(makeLabAudit({ metrics: { fcp_ms } }), { thresholds }));
+  firstContentfulPaintCheck.run(labContext(labAudit({ metrics: { fcp_ms } }), { thresholds }));
 
 describe('first_contentful_paint', () => {
   it('passes up to and including 1800 ms', () => {

@@ -5,7 +5,7 @@ import { cumulativeLayoutShiftCheck } from './cumulative-layout-shift.ts';
 import { totalBlockingTimeCheck } from './total-blocking-time.ts';
 import { firstContentfulPaintCheck } from './first-contentful-paint.ts';
 import { pageWeightCheck } from './page-weight.ts';
-import { labContext } from '../../../test/support/lab-audit.ts';
+import { labContext } from '../../../test/support/lab-fixtures.ts';
 
 const LAB_CHECKS = [largestContentfulPaintCheck, cumulativeLayoutShiftCheck, totalBlockingTimeCheck, firstContentfulPaintCheck, pageWeightCheck];
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { largestContentfulPaintCheck } from './largest-contentful-paint.ts';
-import { labContext, makeLabAudit } from '../../../test/support/lab-audit.ts';
+import { labContext, labAudit } from '../../../test/support/lab-fixtures.ts';
 
 const run = (lcp_ms: number | null, thresholds = {}, lcp_element: { selector: string; snippet: string } | null = { selector: 'img#hero', snippet: '<img id="hero" src="/hero.png">' }) =>
-  largestContentfulPaintCheck.run(labContext(makeLabAudit({ metrics: { lcp_ms }, lcp_element }), { thresholds }));
+  largestContentfulPaintCheck.run(labContext(labAudit({ metrics: { lcp_ms }, lcp_element }), { thresholds }));
 
 describe('largest_contentful_paint', () => {
   it('passes up to and including 2500 ms, in the good band', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { totalBlockingTimeCheck } from './total-blocking-time.ts';
-import { labContext, makeLabAudit } from '../../../test/support/lab-audit.ts';
+import { labContext, labAudit } from '../../../test/support/lab-fixtures.ts';
 
 const TASKS = [
   { start_ms: 1203, duration_ms: 412 },
   { start_ms: 2400, duration_ms: 90 },
 ];
 const run = (tbt_ms: number | null, thresholds = {}, fcp_ms: number | null = 900) =>
-  totalBlockingTimeCheck.run(labContext(makeLabAudit({ metrics: { tbt_ms, fcp_ms }, long_tasks: TASKS }), { thresholds }));
+  totalBlockingTimeCheck.run(labContext(labAudit({ metrics: { tbt_ms, fcp_ms }, long_tasks: TASKS }), { thresholds }));
 
 describe('total_blocking_time', () => {
   it('passes up to and including 200 ms', () => {
