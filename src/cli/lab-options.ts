@@ -2,16 +2,14 @@
 // crawl picks (docs/lab.md). A value out of its range, or a lab option without --lab, is a usage error
 // (exit code 2): it would do nothing, and saying so beats a run that silently measured nothing.
 import { LAB_PROFILES, type LabProfileName } from '../lab/lab-types.ts';
+import { CRAWL_LAB_LIMITS } from '../crawl/crawl-lab-limits.ts';
 import { UsageError, type ParsedArgs } from './command.ts';
 
 const DEFAULT_LAB_PROFILE: LabProfileName = 'mobile';
-/** A crawl's lab pages: the API's lab_pages (docs/lab.md, "Crawls with lab=1"). */
-const DEFAULT_LAB_PAGES = 20;
-const MAX_LAB_PAGES = 200;
 
 export interface CrawlLab {
   profile: LabProfileName;
-  /** at most this many of the crawl's pages get a lab audit, 1 to MAX_LAB_PAGES */
+  /** at most this many of the crawl's pages get a lab audit: the API's lab_pages, within CRAWL_LAB_LIMITS */
   pages: number;
 }
 
@@ -39,16 +37,17 @@ export function analyzeLabOption(args: ParsedArgs): LabProfileName | undefined {
 export function crawlLabOption(args: ParsedArgs): CrawlLab | undefined {
   const profile = profileOption(args);
   const rawPages = args.values['lab-pages'];
+  const { minPages, maxPages, defaultPages } = CRAWL_LAB_LIMITS;
   let pages: number | undefined;
   if (rawPages !== undefined) {
     const value = String(rawPages);
     pages = Number(value);
-    if (!/^\d+$/.test(value) || pages < 1 || pages > MAX_LAB_PAGES) {
-      throw new UsageError(`--lab-pages must be a whole number from 1 to ${MAX_LAB_PAGES}; got "${value}".`);
+    if (!/^\d+$/.test(value) || pages < minPages || pages > maxPages) {
+      throw new UsageError(`--lab-pages must be a whole number from ${minPages} to ${maxPages}; got "${value}".`);
     }
     needsLab(args, 'lab-pages');
   }
   if (profile !== undefined) needsLab(args, 'lab-profile');
   if (args.values.lab !== true) return undefined;
-  return { profile: profile ?? DEFAULT_LAB_PROFILE, pages: pages ?? DEFAULT_LAB_PAGES };
+  return { profile: profile ?? DEFAULT_LAB_PROFILE, pages: pages ?? defaultPages };
 }

@@ -4,7 +4,7 @@
 // it (checks/performance/lab-metric.ts): good up to and including the first edge, needs improvement
 // up to and including the second, poor above. The edges are not the pass limits (PAGEGRADE_THRESHOLDS
 // may move those); a band never moves.
-import { bandOf, type Band, type BandEdges } from '../checks/performance/lab-metric.ts';
+import { BAND_EDGES, bandOf, milliseconds, type Band, type BandEdges } from '../checks/performance/lab-metric.ts';
 import type { LabMetrics } from './lab-types.ts';
 
 export { bandOf, type Band, type BandEdges };
@@ -14,10 +14,8 @@ export const BAND_NAMES: Readonly<Record<Band, string>> = { good: 'good', needs_
 /** The verdict whose colours a band wears (good, decent, bad), so the pages need no colours of their own. */
 export const BAND_TONES: Readonly<Record<Band, 'good' | 'decent' | 'bad'>> = { good: 'good', needs_improvement: 'decent', poor: 'bad' };
 
-const KIB = 1024;
-
-/** page_weight's edges (as its check's): 1,600 KiB, and Lighthouse's median total byte weight, 4,000 KiB. */
-export const PAGE_WEIGHT_EDGES: BandEdges = [1_600 * KIB, 4_000 * KIB];
+/** page_weight's edges. */
+export const PAGE_WEIGHT_EDGES: BandEdges = BAND_EDGES.page_weight_bytes;
 
 export interface MetricRow {
   key: keyof LabMetrics;
@@ -43,12 +41,12 @@ interface MetricSpec {
 
 const NOTHING_PAINTED = 'not measured: nothing contentful was painted';
 
-/** The Core Web Vitals first (as the checks list them), then the two timings that have no band. Edges as the checks'. */
+/** The Core Web Vitals first (as the checks list them), then the two timings that have no band. */
 const METRICS: readonly MetricSpec[] = [
-  { key: 'lcp_ms', name: 'Largest Contentful Paint', abbreviation: 'LCP', edges: [2_500, 4_000], missing: NOTHING_PAINTED },
-  { key: 'cls', name: 'Cumulative Layout Shift', abbreviation: 'CLS', edges: [0.1, 0.25], missing: 'not measured' },
-  { key: 'tbt_ms', name: 'Total Blocking Time', abbreviation: 'TBT', edges: [200, 600], missing: NOTHING_PAINTED },
-  { key: 'fcp_ms', name: 'First Contentful Paint', abbreviation: 'FCP', edges: [1_800, 3_000], missing: NOTHING_PAINTED },
+  { key: 'lcp_ms', name: 'Largest Contentful Paint', abbreviation: 'LCP', edges: BAND_EDGES.lcp_ms, missing: NOTHING_PAINTED },
+  { key: 'cls', name: 'Cumulative Layout Shift', abbreviation: 'CLS', edges: BAND_EDGES.cls, missing: 'not measured' },
+  { key: 'tbt_ms', name: 'Total Blocking Time', abbreviation: 'TBT', edges: BAND_EDGES.tbt_ms, missing: NOTHING_PAINTED },
+  { key: 'fcp_ms', name: 'First Contentful Paint', abbreviation: 'FCP', edges: BAND_EDGES.fcp_ms, missing: NOTHING_PAINTED },
   { key: 'ttfb_ms', name: 'Time to First Byte', abbreviation: 'TTFB', edges: null, missing: 'not measured' },
   { key: 'load_ms', name: 'Load event', abbreviation: null, edges: null, missing: 'not measured: the load event did not come within the audit' },
 ];
@@ -65,11 +63,9 @@ export function metricRows(metrics: LabMetrics): MetricRow[] {
   });
 }
 
-const integer = new Intl.NumberFormat('en');
-
 /** A metric's value with its unit: "4,690 ms"; CLS is a unitless score, as measured ("0.012"). */
 export function formatMetric(key: keyof LabMetrics, value: number): string {
-  return key === 'cls' ? String(value) : `${integer.format(value)} ms`;
+  return key === 'cls' ? String(value) : milliseconds(value);
 }
 
 /** The band's edges in words: "good ≤ 2,500 ms, poor > 4,000 ms". */

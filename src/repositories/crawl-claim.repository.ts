@@ -47,6 +47,9 @@ export type ClaimingCrawl = Pick<CrawlRow, 'id' | 'project' | 'crawl_delay_ms' |
  */
 const LIST_WINDOW = 64;
 
+/** What a claim reads of a frontier row. */
+const CLAIM_COLUMNS = ['id', 'url', 'depth', 'attempts', 'redirects'] as const;
+
 /**
  * Takes the next page to fetch, breadth first, if the host may be asked now: its Crawl-delay or
  * Retry-After has passed, fewer than `concurrency` requests are in flight on it (any crawl's pages and
@@ -123,20 +126,11 @@ async function claimListPage(trx: DbExecutor, crawl: ClaimingCrawl, limits: Clai
 
 /** A list crawl's page whose claim ran out, else its nearest waiting URLs (a waiting URL with a reason is never taken). */
 async function listWindow(db: DbExecutor, crawlId: number, now: string) {
-  const columns = ['id', 'url', 'depth', 'attempts', 'redirects'] as const;
-  const lapsed = await db
-    .selectFrom('crawl_pages')
-    .select(columns)
-    .where('crawl_id', '=', crawlId)
-    .where('state', '=', 'fetching')
-    .where('lease_until', '<=', now)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (lapsed !== undefined) return [{ ...lapsed, lapsed: true }];
+  const lapsed = await lapsedPage(db, crawlId, now);
+  if (lapsed !== undefined) return [lapsed];
   const waiting = await db
     .selectFrom('crawl_pages')
-    .select(columns)
+    .select(CLAIM_COLUMNS)
     .where('crawl_id', '=', crawlId)
     .where('state', '=', 'pending')
     .where('reason', 'is', null)
@@ -214,20 +208,11 @@ export async function claimNextPageWithin(trx: Transaction<Database>, crawl: Cla
  * a depth; a waiting URL with a reason (a bound's) is never taken.
  */
 async function nextClaimable(db: DbExecutor, crawl: Pick<CrawlRow, 'id' | 'max_depth'>, now: string, linkedInFlight: boolean) {
-  const columns = ['id', 'url', 'depth', 'attempts', 'redirects'] as const;
-  const lapsed = await db
-    .selectFrom('crawl_pages')
-    .select(columns)
-    .where('crawl_id', '=', crawl.id)
-    .where('state', '=', 'fetching')
-    .where('lease_until', '<=', now)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (lapsed !== undefined) return { ...lapsed, lapsed: true };
+  const lapsed = await lapsedPage(db, crawl.id, now);
+  if (lapsed !== undefined) return lapsed;
   const linked = await db
     .selectFrom('crawl_pages')
-    .select(columns)
+    .select(CLAIM_COLUMNS)
     .where('crawl_id', '=', crawl.id)
     .where('state', '=', 'pending')
     .where('depth', '<=', crawl.max_depth)
@@ -239,7 +224,7 @@ async function nextClaimable(db: DbExecutor, crawl: Pick<CrawlRow, 'id' | 'max_d
   if (linked !== undefined || linkedInFlight) return linked && { ...linked, lapsed: false };
   const unlinked = await db
     .selectFrom('crawl_pages')
-    .select(columns)
+    .select(CLAIM_COLUMNS)
     .where('crawl_id', '=', crawl.id)
     .where('state', '=', 'pending')
     .where('depth', 'is', null)
@@ -248,4 +233,18 @@ async function nextClaimable(db: DbExecutor, crawl: Pick<CrawlRow, 'id' | 'max_d
     .limit(1)
     .executeTakeFirst();
   return unlinked && { ...unlinked, lapsed: false };
+}
+
+/** The crawl's first page whose claim ran out (its process died): claimed again before any other. */
+async function lapsedPage(db: DbExecutor, crawlId: number, now: string) {
+  const row = await db
+    .selectFrom('crawl_pages')
+    .select(CLAIM_COLUMNS)
+    .where('crawl_id', '=', crawlId)
+    .where('state', '=', 'fetching')
+    .where('lease_until', '<=', now)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { ...row, lapsed: true };
 }

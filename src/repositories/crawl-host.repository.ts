@@ -79,6 +79,16 @@ export async function inFlightOnHost(db: DbExecutor, host: string, crawlId: numb
     .where('crawl_pages.lease_until', '>', now)
     .where((eb) => eb.or([eb('crawls.mode', '=', 'spider'), onHost]))
     .executeTakeFirstOrThrow();
+  const starting = await db
+    .selectFrom('crawls')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('project', '=', host)
+    .where('state', 'in', ['queued', 'running'])
+    .where('start_lease_until', '>', now)
+    .where('id', '!=', crawlId)
+    .executeTakeFirstOrThrow();
+  const own = { onHost: Number(fetching.on_host) + Number(starting.count), ours: Number(fetching.ours), linked: Number(fetching.linked) };
+  if (!(await otherListCrawlsLive(db, host))) return own;
   // List crawls of other projects with listed URLs on the host.
   const listed = await db
     .selectFrom('crawl_pages')
@@ -94,14 +104,6 @@ export async function inFlightOnHost(db: DbExecutor, host: string, crawlId: numb
     .where('crawl_pages.lease_until', '>', now)
     .where(onHost)
     .executeTakeFirstOrThrow();
-  const starting = await db
-    .selectFrom('crawls')
-    .select(sql<number>`count(*)`.as('count'))
-    .where('project', '=', host)
-    .where('state', 'in', ['queued', 'running'])
-    .where('start_lease_until', '>', now)
-    .where('id', '!=', crawlId)
-    .executeTakeFirstOrThrow();
   const listStarting = await db
     .selectFrom('crawls')
     .select(sql<number>`count(*)`.as('count'))
@@ -112,11 +114,17 @@ export async function inFlightOnHost(db: DbExecutor, host: string, crawlId: numb
     .where('id', '!=', crawlId)
     .where(listNamesHost(host))
     .executeTakeFirstOrThrow();
-  return {
-    onHost: Number(fetching.on_host) + Number(listed.on_host) + Number(starting.count) + Number(listStarting.count),
-    ours: Number(fetching.ours) + Number(listed.ours),
-    linked: Number(fetching.linked),
-  };
+  return { onHost: own.onHost + Number(listed.on_host) + Number(listStarting.count), ours: own.ours + Number(listed.ours), linked: own.linked };
+}
+
+/**
+ * Whether a list crawl of another project is queued or running: one probe of the partial index
+ * (crawls_list_state_idx, empty while no list crawl runs), so a spider crawl's claim reads the list
+ * crawls' URLs on its host only while there may be some.
+ */
+async function otherListCrawlsLive(db: DbExecutor, host: string): Promise<boolean> {
+  const row = await db.selectFrom('crawls').select('id').where(IS_LIST_CRAWL).where('state', 'in', ['queued', 'running']).where('project', '<>', host).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A crawl's pages being fetched now, on every host (a list crawl's too). */

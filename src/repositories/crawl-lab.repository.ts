@@ -3,6 +3,8 @@
 // lease and a number as a page of the frontier is (only the latest claim may store its audit), one
 // at a time per crawl: lab audits taken side by side disturb each other's timings. Every transaction
 // here that changes the crawl's rows takes the crawl's row first (crawl.repository.ts, lockCrawl).
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/database.ts';
 import type { CrawlLabPageRow } from '../db/tables/crawl.table.ts';
 import type { ReportResult } from '../db/tables/report.table.ts';
 import type { AuditedLabPage } from '../crawl/crawl-lab-summary.ts';
@@ -122,15 +124,18 @@ export async function claimLabPage(trx: DbExecutor, crawlId: number, limits: { n
   return { claimed: { crawlId, pick: next.pick, pageId: next.page_id, url: next.url, reportId: next.report_id, runNumber: next.run_number, attempts } };
 }
 
+/** The claim's page while the claim still holds it: auditing under the claim's number. */
+function heldBy(claim: LabClaim) {
+  return (eb: ExpressionBuilder<Database, 'crawl_lab_pages'>) =>
+    eb.and({ crawl_id: claim.crawlId, pick: claim.pick, state: 'auditing', attempts: claim.attempts });
+}
+
 /** Holds the claim's page until `leaseUntil`; false when the claim no longer holds it (or the crawl is gone). */
 export async function renewLabLease(db: DbExecutor, claim: LabClaim, leaseUntil: string): Promise<boolean> {
   const result = await db
     .updateTable('crawl_lab_pages')
     .set({ lease_until: leaseUntil })
-    .where('crawl_id', '=', claim.crawlId)
-    .where('pick', '=', claim.pick)
-    .where('state', '=', 'auditing')
-    .where('attempts', '=', claim.attempts)
+    .where(heldBy(claim))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -142,10 +147,7 @@ export async function recordLabPage(trx: DbExecutor, claim: LabClaim, outcome: L
   const result = await trx
     .updateTable('crawl_lab_pages')
     .set({ ...outcome, state: 'done', lease_until: null })
-    .where('crawl_id', '=', claim.crawlId)
-    .where('pick', '=', claim.pick)
-    .where('state', '=', 'auditing')
-    .where('attempts', '=', claim.attempts)
+    .where(heldBy(claim))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -155,10 +157,7 @@ export async function holdsLabPage(trx: DbExecutor, claim: LabClaim): Promise<bo
   const row = await trx
     .selectFrom('crawl_lab_pages')
     .select('pick')
-    .where('crawl_id', '=', claim.crawlId)
-    .where('pick', '=', claim.pick)
-    .where('state', '=', 'auditing')
-    .where('attempts', '=', claim.attempts)
+    .where(heldBy(claim))
     .executeTakeFirst();
   return row !== undefined;
 }

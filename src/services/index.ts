@@ -51,7 +51,8 @@ function analyzerOptions(config: Config, onCheckFailure?: (checkId: string, erro
   };
 }
 
-function fetchOptions(config: Config): FetchOptions {
+/** The fetcher's settings from the config; with analysis threads, sitemaps and robots.txt are parsed on them. */
+export function fetchOptions(config: Config): FetchOptions {
   return {
     timeoutMs: config.fetchTimeoutMs,
     maxBytes: config.maxPageBytes,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateTo } from '../../src/db/migrate.ts';
 import * as runLab from '../../src/db/migrations/2026-12-03-1100-run-lab.ts';
 import { tableColumns } from '../support/schema.ts';
+import { insertReportWithRun } from '../support/migration-fixtures.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const NOW = '2026-12-03T11:00:00.000Z';
@@ -13,14 +14,7 @@ describe.each(testDialects())('run lab migration [%s]', (dialect) => {
   it('up: earlier runs and reports have none (null), a new run keeps its lab and profile; down: the columns go, the rows stay', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
       await migrateTo(db, '2026-12-03-1000-crawl-list-mode');
-      const { id: userId } = await db.insertInto('users').values({ email: 'l@example.com', is_admin: 0, created_at: NOW }).returning('id').executeTakeFirstOrThrow();
-      const { id: reportId } = await db
-        .insertInto('reports')
-        .values({ user_id: userId, url: 'https://a.com/', url_lower: 'https://a.com/', project: 'a.com', privacy: 0, result_rank: 2, result: 'good', score: 90, issues_high: 0, issues_medium: 0, issues_low: 1, page: '{}', generated_at: NOW, state: 'done', runs_count: 1, last_run_number: 1, created_at: NOW, updated_at: NOW })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const run = { report_id: reportId, trigger: 'create', result: 'good', score: 90, issues_high: 0, issues_medium: 0, issues_low: 1, page: '{}', results: '{}', generated_at: NOW };
-      await db.insertInto('report_runs').values({ ...run, number: 1 }).execute();
+      const { reportId, run } = await insertReportWithRun(db, NOW);
 
       await runLab.up(db);
       const lab = JSON.stringify({ profile: 'desktop', metrics: { lcp_ms: 900 } });

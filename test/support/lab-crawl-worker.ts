@@ -7,8 +7,8 @@
 import type { Config } from '../../src/config.ts';
 import { createDb, type DbHandle } from '../../src/db/database.ts';
 import { createFetchedPageAnalyzer } from '../../src/analysis/analyze-url.ts';
-import type { FetchOptions } from '../../src/fetch/options.ts';
 import type { Renderer } from '../../src/render/renderer.ts';
+import { fetchOptions } from '../../src/services/index.ts';
 import { createCrawlJobs, queueCrawlWork, type CrawlJob, type CrawlWorkJob } from '../../src/services/crawl-jobs.ts';
 import * as crawlRepository from '../../src/repositories/crawl.repository.ts';
 
@@ -18,22 +18,11 @@ export interface LabCrawlWorker {
   close(): Promise<void>;
 }
 
-/** The app's fetch settings, as services/index.ts makes them (without analysis threads). */
-function fetchOptions(config: Config): FetchOptions {
-  return {
-    timeoutMs: config.fetchTimeoutMs,
-    maxBytes: config.maxPageBytes,
-    userAgent: config.userAgent,
-    allowPrivate: config.allowPrivateUrls,
-    publicAddressesForTests: config.publicAddressesForTests,
-    allowedAddresses: config.allowedAddresses,
-  };
-}
-
 export function startLabCrawlWorker(config: Config, browser: Renderer): LabCrawlWorker {
   const handle: DbHandle = createDb(config.databaseUrl);
   const queued: ({ kind: 'crawl.start'; job: CrawlJob } | { kind: 'crawl.work'; job: CrawlWorkJob })[] = [];
-  const fetch = fetchOptions(config);
+  // The app's fetch settings, without analysis threads: this worker parses on its own thread.
+  const fetch = fetchOptions({ ...config, analysisThreads: 0 });
   const jobs = createCrawlJobs(
     handle.db,
     createFetchedPageAnalyzer({ fetch, thresholds: config.thresholds, renderer: browser }),

@@ -1,4 +1,4 @@
-import { defineLabMetricCheck } from './lab-metric.ts';
+import { BAND_EDGES, defineLabMetricCheck } from './lab-metric.ts';
 
 export const cumulativeLayoutShiftCheck = defineLabMetricCheck({
   id: 'cumulative_layout_shift',
@@ -10,7 +10,7 @@ export const cumulativeLayoutShiftCheck = defineLabMetricCheck({
   howToFix:
     'Give images, videos, iframes and ad slots a width and height (or an `aspect-ratio`), reserve space for anything inserted later (banners, embeds), and load web fonts so the fallback takes the same room (`size-adjust`, `font-display: optional`).',
   labels: { value: 'Layout shift score', layout_shifts: 'The largest layout shifts', selector: 'Element moved' },
-  edges: [0.1, 0.25],
+  edges: BAND_EDGES.cls,
   unit: (edge) => String(edge),
   limit: 'max_cls',
   measure: ({ metrics }) => metrics.cls,

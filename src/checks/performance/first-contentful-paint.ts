@@ -1,4 +1,4 @@
-import { defineLabMetricCheck, milliseconds, NOTHING_PAINTED } from './lab-metric.ts';
+import { BAND_EDGES, defineLabMetricCheck, milliseconds, NOTHING_PAINTED } from './lab-metric.ts';
 
 export const firstContentfulPaintCheck = defineLabMetricCheck({
   id: 'first_contentful_paint',
@@ -10,7 +10,7 @@ export const firstContentfulPaintCheck = defineLabMetricCheck({
   howToFix:
     'Answer the document quickly, inline the CSS the first screen needs and load the rest later, move scripts out of the head or `defer` them, and preload the web fonts the first text uses (with `font-display: swap`).',
   labels: { value: 'First contentful paint (ms)', too_slow: 'Too slow', fcp_ms: 'First contentful paint (ms)', max_ms: 'Most allowed (ms)' },
-  edges: [1800, 3000],
+  edges: BAND_EDGES.fcp_ms,
   unit: milliseconds,
   limit: 'max_fcp_ms',
   measure: ({ metrics }) => metrics.fcp_ms ?? { missing: `${NOTHING_PAINTED}.` },

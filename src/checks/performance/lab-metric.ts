@@ -14,6 +14,21 @@ export type Band = (typeof BANDS)[number];
 /** Band edges: [good up to, needs improvement up to]. */
 export type BandEdges = readonly [number, number];
 
+const KIB = 1024;
+
+/**
+ * Each lab metric's fixed band edges, by the `lab` figure it bands: written here only, for the checks
+ * and for how reports show the bands (lab/lab-display.ts).
+ */
+export const BAND_EDGES = {
+  lcp_ms: [2_500, 4_000],
+  cls: [0.1, 0.25],
+  tbt_ms: [200, 600],
+  fcp_ms: [1_800, 3_000],
+  // 1,600 KiB, and Lighthouse's median total byte weight, 4,000 KiB.
+  page_weight_bytes: [1_600 * KIB, 4_000 * KIB],
+} as const satisfies Readonly<Record<string, BandEdges>>;
+
 export function bandOf(value: number, [good, needsImprovement]: BandEdges): Band {
   if (value <= good) return 'good';
   return value <= needsImprovement ? 'needs_improvement' : 'poor';

@@ -1,4 +1,4 @@
-import { defineLabMetricCheck, milliseconds, NOTHING_PAINTED } from './lab-metric.ts';
+import { BAND_EDGES, defineLabMetricCheck, milliseconds, NOTHING_PAINTED } from './lab-metric.ts';
 
 export const largestContentfulPaintCheck = defineLabMetricCheck({
   id: 'largest_contentful_paint',
@@ -12,7 +12,7 @@ export const largestContentfulPaintCheck = defineLabMetricCheck({
   labels: {
     value: 'Largest contentful paint (ms)', lcp_element: 'The largest element painted', selector: 'Element', snippet: 'HTML',
   },
-  edges: [2500, 4000],
+  edges: BAND_EDGES.lcp_ms,
   unit: milliseconds,
   limit: 'max_lcp_ms',
   measure: ({ metrics }) => metrics.lcp_ms ?? { missing: `${NOTHING_PAINTED}, so there is no largest contentful paint.` },

@@ -1,5 +1,5 @@
 import { RESOURCE_TYPES } from '../../lab/lab-types.ts';
-import { defineLabMetricCheck } from './lab-metric.ts';
+import { BAND_EDGES, defineLabMetricCheck } from './lab-metric.ts';
 
 const kib = new Intl.NumberFormat('en');
 
@@ -13,8 +13,7 @@ export const pageWeightCheck = defineLabMetricCheck({
   howToFix:
     'Start with the heaviest types listed: compress and resize images (AVIF or WebP, no larger than shown), lazy-load those below the fold, compress text with Brotli or gzip, and drop unused JavaScript, CSS and font files.',
   labels: { value: 'Bytes downloaded', by_type: 'Bytes by type of resource', type: 'Type', requests: 'Requests', bytes: 'Bytes' },
-  // 1,600 and 4,000 KiB (4,000 KiB: Lighthouse's median for total byte weight).
-  edges: [1600 * 1024, 4000 * 1024],
+  edges: BAND_EDGES.page_weight_bytes,
   unit: (edge) => `${kib.format(edge / 1024)} KiB`,
   limit: 'max_page_weight_bytes',
   measure: ({ resources }) => resources.bytes,

@@ -1,4 +1,4 @@
-import { defineLabMetricCheck, milliseconds, NOTHING_PAINTED } from './lab-metric.ts';
+import { BAND_EDGES, defineLabMetricCheck, milliseconds, NOTHING_PAINTED } from './lab-metric.ts';
 
 export const totalBlockingTimeCheck = defineLabMetricCheck({
   id: 'total_blocking_time',
@@ -12,7 +12,7 @@ export const totalBlockingTimeCheck = defineLabMetricCheck({
   labels: {
     value: 'Total blocking time (ms)', long_tasks: 'The longest main-thread tasks', start_ms: 'Started at (ms)', duration_ms: 'Lasted (ms)',
   },
-  edges: [200, 600],
+  edges: BAND_EDGES.tbt_ms,
   unit: milliseconds,
   limit: 'max_tbt_ms',
   measure: ({ metrics }) =>

@@ -1,11 +1,12 @@
 // `pagegrade crawl --lab`, in-process through runCli: the options reach the crawl as lab=1, lab_pages
 // and lab_profile, and --json's crawl carries `lab`. No Chromium here (any executable passes the
-// check): the audits cannot observe the pages, so none counts; the crawl still ends done. What the
+// check): the audits cannot observe the pages, so none counts; the crawl still ends done. System tier:
+// each audit launches that executable as the browser and waits for it to fail (seconds). What the
 // audits measure is tested with a stand-in browser in test/crawl/crawl-lab.test.ts.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { html, linkingPage, startSite, type Site } from '../support/site-server.ts';
-import { LOOPBACK } from './run-binary.ts';
-import { runInProcess } from './run-cli.ts';
+import { LOOPBACK } from '../cli/run-binary.ts';
+import { runInProcess } from '../cli/run-cli.ts';
 
 let site: Site;
 
