@@ -1,7 +1,8 @@
 // `npm run build` (and `prepare`, so `npm ci` builds): compile src/ into dist/ with tsc
 // (tsconfig.build.json: `.ts` import specifiers become `.js`), then copy beside it the files the
-// compiled code loads at run time (the web assets, the plain `.mjs` worker threads). Plain JavaScript,
-// so it runs with no TypeScript loader.
+// compiled code loads at run time (the web assets, the plain `.mjs` worker threads, the data files such
+// as the schema.org vocabulary structured/schema-org-30.0.json): every file of src/ that is not `.ts`.
+// Plain JavaScript, so it runs with no TypeScript loader.
 //
 // tsc is incremental (dist/.tsbuildinfo): a build with nothing changed takes a few seconds. Files of
 // dist/ whose source is gone are deleted, so a stale module never ships. dist/.built is touched last:

@@ -13,6 +13,9 @@ import { renderedComparison } from '../render/compare-rendered.ts';
 import type { RenderOutcome } from '../render/render-page.ts';
 import type { LabAudit } from '../lab/lab-types.ts';
 import { labSummary } from './lab-summary.ts';
+import { judgeStructuredData } from '../structured/judge.ts';
+import { structuredDataReport } from '../structured/structured-data-report.ts';
+import { schemaOrg } from '../structured/vocabulary.ts';
 
 function pageFacts(page: FetchedPage): PageFacts {
   return {
@@ -47,6 +50,8 @@ export function analyzePage(
   const rendered = rendering && renderedComparison(snapshot, rendering, page.finalUrl);
   const results = runChecks(allChecks, { page, origin, snapshot, robots, thresholds, rendered, lab }, onCheckFailure);
   const analysis: Analysis = { url: page.requestedUrl, page: pageFacts(page), results, ...scoreResults(results), generatedAt };
+  // Judged once for both structured-data checks (judge.ts keeps it with the snapshot); null without structured data.
+  analysis.structuredData = structuredDataReport(judgeStructuredData(snapshot), schemaOrg.version);
   if (crawl) analysis.crawlFacts = crawlFactsOf(snapshot, results, crawl);
   if (rendered) analysis.rendered = rendered;
   if (lab) analysis.lab = labSummary(lab, results);

@@ -2,7 +2,8 @@
 // checks"): taken from the snapshot where it is parsed (an analysis thread), so the snapshot itself
 // never travels or stays in memory. The page's links are taken here too, as the crawl records them
 // (docs/crawls.md): the first `maxLinks` distinct targets, the internal ones robots.txt allows, keyed
-// without the crawl's strip_params, those outside its include/exclude scope marked.
+// without the crawl's strip_params, those outside its include/exclude scope marked. Its rich-result
+// errors are kept as (type, property, message) for rich_result_errors (rich-result-facts.ts).
 import { createHash } from 'node:crypto';
 import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import { resolveUrl, withoutHash } from '../parse/url.ts';
@@ -11,6 +12,8 @@ import { crawlUrl, paramStripper, type ParamStripper } from '../crawl/crawl-url.
 import { crawlScope } from '../crawl/crawl-scope.ts';
 import { parsedRobotsTxt } from '../robots/parsed-robots.ts';
 import { evaluateRobots } from '../robots/robots-txt.ts';
+import { judgeStructuredData } from '../structured/judge.ts';
+import { richResultErrorFacts } from './rich-result-facts.ts';
 import type { CheckResult, CrawlLinkOptions, PageCrawlFacts } from './types.ts';
 
 /** Longest title or description kept: enough to tell duplicates apart and to show them. */
@@ -40,6 +43,7 @@ export function crawlFactsOf(snapshot: PageSnapshot, results: Record<string, Che
     excluded,
     external: targets.external,
     linksDropped: targets.dropped,
+    richResultErrors: richResultErrorFacts(judgeStructuredData(snapshot).richResults),
   };
 }
 

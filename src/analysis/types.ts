@@ -2,6 +2,7 @@
 import type { Category, CheckErrors, Importance } from '../checks/check.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
 import type { Lab, LabProfileName } from '../lab/lab-types.ts';
+import type { StructuredDataReport } from '../structured/structured-types.ts';
 
 export type Verdict = 'good' | 'decent' | 'bad';
 
@@ -52,6 +53,8 @@ export interface Analysis {
   lab?: Lab | null;
   /** Only when a lab audit was asked for: its profile, also when it failed (a scheduled run makes one under it again). */
   labProfile?: LabProfileName;
+  /** The report's `structured_data` (docs/structured-data.md): null when the page has none. */
+  structuredData?: StructuredDataReport | null;
 }
 
 /** The compact facts of an analysed page that a crawl keeps for its site checks (crawl-facts.ts). */
@@ -80,6 +83,11 @@ export interface PageCrawlFacts {
   external: string[];
   /** distinct targets past the first `maxLinks`: ignored, counted */
   linksDropped: number;
+  /**
+   * The distinct (type, property, message) of its rich-result errors of current Google features, in
+   * the order first found, at most 100 (rich-result-facts.ts); [] for most pages
+   */
+  richResultErrors: { type: string; property: string; message: string }[];
 }
 
 /** What a crawl asks of a page's links (crawl-facts.ts): which host is its own, robots.txt, the cap, its scope. */

@@ -5,6 +5,7 @@ import type { PageSnapshot } from '../parse/page-snapshot.ts';
 import type { RobotsTxt } from '../robots/types.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
 import type { LabAudit } from '../lab/lab-types.ts';
+import type { FeatureCatalogueEntry } from '../structured/rich-result-features.ts';
 import type { CheckThresholds } from './thresholds.ts';
 
 export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous' | 'accessibility';
@@ -25,6 +26,11 @@ export interface CheckContext {
 }
 
 export type CheckErrors = Record<string, unknown[]>;
+
+interface CatalogueFields {
+  schema_org_version?: string;
+  features?: readonly FeatureCatalogueEntry[];
+}
 
 /** What `run` returns (`V`: its value's type); the runner adds importance and category. */
 export type CheckOutcome<V = unknown> =
@@ -56,6 +62,11 @@ export interface CheckDefinition<V extends TSchema = TSchema> {
    * data (tag, header and crawler names) need none. A test holds every check to having them.
    */
   labels?: Readonly<Record<string, string>>;
+  /**
+   * Fields the check's entry of GET /api/v1/checks carries besides the common ones (the structured-data
+   * checks' `schema_org_version` and `features`); each must be in schemas/checks.ts.
+   */
+  catalogue?: Readonly<CatalogueFields>;
   /**
    * The JSON schema of `value` (value-schema.ts), whatever the outcome: it describes the check's
    * result in the OpenAPI document, and `run` is typed by it.

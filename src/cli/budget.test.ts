@@ -73,6 +73,35 @@ describe('checkBudget', () => {
   });
 });
 
+describe('checkBudget: the structured-data checks', () => {
+  const withStructured = (richResults: CheckResult, valid: CheckResult): Analysis => ({
+    ...analysis,
+    results: { ...results, rich_results: richResults, structured_data_valid: valid },
+  });
+  const budget = { must_pass: ['rich_results', 'structured_data_valid'], max_failed: { medium: 1 } };
+
+  it('must_pass takes both: a failed one is a broken assertion naming it and the URL; max_failed counts them as medium checks', () => {
+    const check = checkBudget(withStructured(result(false, 'medium', 'miscellaneous'), result(true, 'medium', 'miscellaneous')), budget);
+    expect(check.broken).toEqual([
+      `--budget must_pass rich_results: https://example.com/ failed it (${titleOf('rich_results', false)}).`,
+      '--budget max_failed.medium 1: https://example.com/ failed 2 medium-importance checks (canonical, rich_results).',
+    ]);
+    expect(check.unchecked).toEqual([]);
+  });
+
+  it('one that does not apply (no structured data, no rich-result item) fails nothing and is only noted', () => {
+    const check = checkBudget(
+      withStructured(result(null, 'medium', 'miscellaneous', 'no item of a Google rich-result type'), result(null, 'medium', 'miscellaneous', 'no structured data')),
+      budget,
+    );
+    expect(check.broken).toEqual([]);
+    expect(check.unchecked).toEqual([
+      '--budget must_pass rich_results not checked for https://example.com/: the check does not apply (no item of a Google rich-result type).',
+      '--budget must_pass structured_data_valid not checked for https://example.com/: the check does not apply (no structured data).',
+    ]);
+  });
+});
+
 describe('readBudget', () => {
   let directory: string;
   beforeAll(async () => {
@@ -93,6 +122,12 @@ describe('readBudget', () => {
     expect(example).toBeDefined();
     expect(await read(example!)).toEqual(JSON.parse(example!));
     expect(await read('\uFEFF{}')).toEqual({});
+  });
+
+  // Known once the checks are in the registry (src/checks/index.ts), as every must_pass id is.
+  it('must_pass takes the structured-data checks', async () => {
+    const budget = '{"must_pass": ["structured_data", "structured_data_valid", "rich_results"]}';
+    expect(await read(budget)).toEqual(JSON.parse(budget));
   });
 
   it.each([

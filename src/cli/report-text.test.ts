@@ -4,6 +4,7 @@ import { createStyle } from './terminal-text.ts';
 import { allChecks } from '../checks/index.ts';
 import type { Analysis, CheckResult } from '../analysis/types.ts';
 import type { Category, CheckDefinition, Importance } from '../checks/check.ts';
+import { structuredAnalysis } from '../../test/support/cli-structured-results.ts';
 
 function checkOf(category: Category, importance: Importance): CheckDefinition {
   const check = allChecks.find((candidate) => candidate.category === category && candidate.importance === importance);
@@ -87,5 +88,19 @@ describe('renderReport', () => {
   it('colours the verdict and marks only when asked', () => {
     expect(renderReport(analysis, createStyle(false))).not.toContain('\u001b');
     expect(renderReport(analysis, createStyle(true))).toContain('Score \u001b[31m42/100 bad\u001b[39m');
+  });
+});
+
+describe('renderReport: the structured-data checks', () => {
+  const lines = renderReport(structuredAnalysis(), createStyle(false)).split('\n');
+
+  it('an error a line, led by its line of the page, a few of each kind', () => {
+    const at = lines.indexOf('      invalid value:');
+    expect(lines.slice(at, at + 3)).toEqual([
+      '      invalid value:',
+      `        - line 21: Product snippets (Product), offers.price: The offer's price must be a number, without currency sign. (value: "about ninety euros")`,
+      `        - line 27: Product snippets (Product), offers.price: The offer's price must be a number, without currency sign. (value: "free")`,
+    ]);
+    expect(lines).toContain('        - line 40: Prodcut (microdata): not a schema.org type.');
   });
 });

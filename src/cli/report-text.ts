@@ -6,6 +6,7 @@ import type { Category, Importance } from '../checks/check.ts';
 import { checksById } from '../checks/index.ts';
 import { verdictReason } from '../scoring/score.ts';
 import { renderLabText } from './lab-text.ts';
+import { FINDING_CHECKS, findingLine, findingsOf } from './structured-findings.ts';
 import { printable, truncate, displayWidth, type Style } from './terminal-text.ts';
 
 const CATEGORIES: readonly [Category, string][] = [
@@ -46,12 +47,15 @@ export function describeItem(item: unknown): string {
   return JSON.stringify(item) ?? String(item);
 }
 
-function renderErrors(errors: Record<string, unknown[]>): string[] {
+/** A structured-data finding leads with its line, so cutting a long one keeps where it is. */
+function renderErrors(id: string, errors: Record<string, unknown[]>): string[] {
   const lines: string[] = [];
   for (const [kind, items] of Object.entries(errors)) {
     lines.push(`      ${printable(kind.replaceAll('_', ' '))}:`);
-    for (const item of items.slice(0, ITEMS_PER_KIND)) {
-      lines.push(`        - ${truncate(printable(describeItem(item)), MAX_ITEM_CHARS)}`);
+    const shown = items.slice(0, ITEMS_PER_KIND);
+    const described = FINDING_CHECKS.has(id) ? findingsOf(id, { [kind]: shown }).map(findingLine) : shown.map(describeItem);
+    for (const item of described) {
+      lines.push(`        - ${truncate(printable(item), MAX_ITEM_CHARS)}`);
     }
     if (items.length > ITEMS_PER_KIND) lines.push(`        … and ${items.length - ITEMS_PER_KIND} more`);
   }
@@ -69,7 +73,7 @@ function renderFailed(failed: [string, CheckResult][], style: Style): string[] {
     lines.push('', style.bold(label));
     for (const [id, result] of inCategory) {
       lines.push(`  ${style.red('✗')} ${titleOf(id, false)} ${importanceColour(result.importance, style)(`[${result.importance}]`)}`);
-      if (result.errors) lines.push(...renderErrors(result.errors));
+      if (result.errors) lines.push(...renderErrors(id, result.errors));
       const fix = checksById.get(id)?.howToFix;
       if (fix) lines.push(`      ${style.dim('Fix:')} ${fix}`);
     }

@@ -37,9 +37,10 @@ export async function analyzeTarget(analyze: Analyzer, input: string): Promise<U
  */
 export function outcomeJson(outcome: UrlOutcome) {
   if ('error' in outcome) return { url: outcome.url, error: outcome.error };
-  const { url, result, score, issues, page, results, generatedAt, rendered, lab } = outcome.analysis;
+  const { url, result, score, issues, page, results, generatedAt, rendered, lab, structuredData } = outcome.analysis;
   // `rendered` only with --render, as the API's report has it then; `lab` only with --lab (null when the
-  // audit could not observe the page).
+  // audit could not observe the page); `structured_data` always, as the API's report has it (null when
+  // the page has none, docs/structured-data.md).
   const json = {
     url,
     result,
@@ -49,6 +50,7 @@ export function outcomeJson(outcome: UrlOutcome) {
     results,
     ...(rendered && { rendered }),
     ...(lab !== undefined && { lab }),
+    structured_data: structuredData ?? null,
     generated_at: generatedAt.toISOString(),
   };
   if (outcome.comparison === undefined) return json;

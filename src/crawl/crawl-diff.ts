@@ -83,6 +83,7 @@ const SHAPES: Record<string, FindingShape> = {
   canonical_targets: groupOn('canonical'),
   hreflang_reciprocity: { key: (item) => [item.page, item.alternate, item.lang], pages: (item) => [item.page, item.alternate] },
   internal_nofollow: { key: (item) => [item.page, item.target], pages: (item) => [item.page] },
+  rich_result_errors: { key: (item) => [item.type, item.property, item.message], pages: (item) => list(item.pages) },
 };
 
 const recordOf = (item: unknown): Item => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Item) : {});

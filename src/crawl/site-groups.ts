@@ -25,13 +25,15 @@ export interface GroupSource {
   where: RawBuilder<SqlBool>;
   /** a 0/1 a group keeps the largest of (default 0) */
   flag?: RawBuilder<number>;
+  /** what joins crawl_pages to give several values a row (`, json_each(...) as listed`); none by default */
+  join?: RawBuilder<unknown>;
 }
 
 export interface GroupReader {
   /** The groups of at least `minCount` pages in value order, a step at a time. */
   groups(minCount: number): AsyncGenerator<ValueGroup[]>;
-  /** The first MAX_PAGES_PER_ITEM URLs of a group, in code-point order. */
-  firstUrls(value: string): Promise<string[]>;
+  /** The first `limit` (MAX_PAGES_PER_ITEM) URLs of a group, in code-point order. */
+  firstUrls(value: string, limit?: number): Promise<string[]>;
 }
 
 let scratchTables = 0;
@@ -62,7 +64,7 @@ async function inScratch<T>(db: DbExecutor, site: StoredSite, name: string, sour
       // A key insert costs more than a read: a quarter range at a time.
       for (let from = range.from; from <= range.to; from += INSERT_RANGE) {
         await sql`insert into ${table} (value, url, flag)
-          select ${source.value}, crawl_pages.url, ${source.flag ?? sql`0`} from crawl_pages
+          select ${source.value}, crawl_pages.url, ${source.flag ?? sql`0`} from crawl_pages${source.join ?? sql``}
           where ${inPageRange(site, from, Math.min(range.to, from + INSERT_RANGE - 1))} and (${source.where}) and ${source.value} is not null`.execute(db);
         await yieldToEventLoop();
       }
@@ -112,9 +114,9 @@ function reader(db: DbExecutor, table: ReturnType<typeof sql.table>): GroupReade
         cursor = end;
       }
     },
-    async firstUrls(value) {
+    async firstUrls(value, limit = MAX_PAGES_PER_ITEM) {
       await yieldToEventLoop();
-      const { rows } = await sql<{ url: string }>`select url from ${table} where value = ${value} order by url limit ${MAX_PAGES_PER_ITEM}`.execute(db);
+      const { rows } = await sql<{ url: string }>`select url from ${table} where value = ${value} order by url limit ${limit}`.execute(db);
       return rows.map((row) => row.url);
     },
   };

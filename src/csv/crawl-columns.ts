@@ -1,5 +1,6 @@
 // The columns of a crawl's exports (format=csv on /crawls/{id}/pages and /issues, and `crawl --csv`):
-// a page's fields as in the JSON; an issue's findings as one JSON cell, since their shape differs by check.
+// a page's fields as in the JSON; an issue's findings as one JSON cell, since their shape differs by check,
+// except for the checks whose findings are a row each (crawlIssueCsvRows).
 import type { CrawlIssue, CrawlPage } from '../services/crawl-view.ts';
 import type { CsvColumn } from './csv.ts';
 
@@ -26,3 +27,17 @@ export const CRAWL_ISSUE_CSV_COLUMNS: readonly CsvColumn<CrawlIssue>[] = [
   { header: 'count', cell: (issue) => issue.count },
   { header: 'items', cell: (issue) => JSON.stringify(issue.items) },
 ];
+
+/**
+ * Site checks whose issues export writes a row per finding (docs/structured-data.md, "Crawls"): each a
+ * problem of its own with its pages, which a spreadsheet sorts and filters as rows.
+ */
+const ROW_PER_ITEM: ReadonlySet<string> = new Set(['rich_result_errors']);
+
+/** The issues as the export's rows: one per issue, or one per listed item (its `items` that item alone). */
+export function* crawlIssueCsvRows(issues: Iterable<CrawlIssue>): Generator<CrawlIssue> {
+  for (const issue of issues) {
+    if (!ROW_PER_ITEM.has(issue.id) || issue.items.length === 0) yield issue;
+    else for (const item of issue.items) yield { ...issue, items: [item] };
+  }
+}

@@ -25,6 +25,8 @@ import * as crawlSettings from './migrations/2026-12-03-0900-crawl-settings.ts';
 import * as crawlListMode from './migrations/2026-12-03-1000-crawl-list-mode.ts';
 import * as runLab from './migrations/2026-12-03-1100-run-lab.ts';
 import * as crawlLab from './migrations/2026-12-03-1200-crawl-lab.ts';
+import * as runStructuredData from './migrations/2026-12-04-1000-run-structured-data.ts';
+import * as crawlRichResultErrors from './migrations/2026-12-04-1100-crawl-rich-result-errors.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-1000-crawl-list-mode': crawlListMode,
   '2026-12-03-1100-run-lab': runLab,
   '2026-12-03-1200-crawl-lab': crawlLab,
+  '2026-12-04-1000-run-structured-data': runStructuredData,
+  '2026-12-04-1100-crawl-rich-result-errors': crawlRichResultErrors,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

@@ -46,6 +46,15 @@ export const Attr = {
   Download: 37,
   Ping: 38,
   Referrerpolicy: 39,
+  // microdata and RDFa Lite (structured-collector.ts)
+  Itemprop: 40,
+  Itemref: 41,
+  Itemid: 42,
+  Vocab: 43,
+  Resource: 44,
+  Prefix: 45,
+  Datetime: 46,
+  Value: 47,
 } as const;
 
 /** Lower-case name as written in HTML -> its number. */
@@ -89,6 +98,14 @@ const NAMES: Record<string, number> = {
   download: Attr.Download,
   ping: Attr.Ping,
   referrerpolicy: Attr.Referrerpolicy,
+  itemprop: Attr.Itemprop,
+  itemref: Attr.Itemref,
+  itemid: Attr.Itemid,
+  vocab: Attr.Vocab,
+  resource: Attr.Resource,
+  prefix: Attr.Prefix,
+  datetime: Attr.Datetime,
+  value: Attr.Value,
 };
 const TABLE = new NameTable(Object.entries(NAMES));
 

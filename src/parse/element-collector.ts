@@ -19,6 +19,7 @@ import type {
 } from './page-snapshot.ts';
 import { addResource, addSrcsetResources } from './resource-refs.ts';
 import type { StartTagAttributes } from './start-tag-attributes.ts';
+import type { JsonLdPlace } from '../structured/json-ld-items.ts';
 import { Kind } from './tag-rules.ts';
 import { CollapsedText, isAsciiWhitespace } from './whitespace.ts';
 
@@ -86,7 +87,10 @@ export type ElementLists = Pick<
   | 'forms'
   | 'jsonLd'
   | 'mailtoEmails'
->;
+> & {
+  /** Where each of `jsonLd` is in the page, for the structured-data extraction. */
+  jsonLdPlaces: JsonLdPlace[];
+};
 
 export class ElementCollector {
   private htmlLang: string | null = null;
@@ -102,6 +106,9 @@ export class ElementCollector {
   private readonly resources: ResourceRef[] = [];
   private readonly forms: Form[] = [];
   private readonly jsonLd: JsonLdBlock[] = [];
+  private readonly jsonLdPlaces: JsonLdPlace[] = [];
+  /** The open JSON-LD script's start tag: where it starts and ends. */
+  private jsonLdTag: ElementPlace | null = null;
   private readonly mailtoEmails = new Map<string, string>();
 
   /** The raw-text element whose text is kept: a head <title> or a JSON-LD <script>. */
@@ -260,7 +267,7 @@ export class ElementCollector {
         if (this.rawTextOf === 'title') this.titles.push(this.takeRawText());
         break;
       case Kind.Script:
-        if (this.rawTextOf === 'json-ld') this.jsonLd.push({ raw: this.takeRawText().trim() });
+        if (this.rawTextOf === 'json-ld') this.finishJsonLd();
         break;
       case Kind.Anchor:
         if (this.anchorDepth === depth) this.finishAnchor();
@@ -301,6 +308,7 @@ export class ElementCollector {
       resources: this.resources,
       forms: this.forms,
       jsonLd: this.jsonLd,
+      jsonLdPlaces: this.jsonLdPlaces,
       mailtoEmails: [...this.mailtoEmails.values()],
     };
   }
@@ -345,7 +353,20 @@ export class ElementCollector {
       tagEnd: at.end,
     });
     addResource(this.resources, 'script', 'src', attrs.src, false);
-    if (type === 'application/ld+json') this.keepRawText('json-ld');
+    if (type === 'application/ld+json') {
+      this.keepRawText('json-ld');
+      this.jsonLdTag = at;
+    }
+  }
+
+  /** A script's text is raw text, the page's characters as they are: the trimmed text starts past the leading whitespace. */
+  private finishJsonLd(): void {
+    const text = this.takeRawText();
+    const raw = text.trim();
+    this.jsonLd.push({ raw });
+    const tag = this.jsonLdTag as ElementPlace;
+    this.jsonLdPlaces.push({ tagStart: tag.start, textStart: tag.end + (text.length - text.trimStart().length) });
+    this.jsonLdTag = null;
   }
 
   private openAnchor(attrs: StartTagAttributes, depth: number, at: ElementPlace): void {

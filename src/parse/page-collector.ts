@@ -1,7 +1,8 @@
 // The htmlparser2 handler behind parsePage: it follows the start tags, end tags and text of one
 // streaming pass and fills a PageSnapshot as they go by, with no DOM. This class tracks where in the
 // document we are (head or body, hidden, svg, inert) and the document-wide counts; ElementCollector
-// keeps the lists of elements and TextStatistics the visible text.
+// keeps the lists of elements, TextStatistics the visible text and StructuredCollector the structured
+// data.
 //
 // Regions are tracked with counters and with the depth of the element that opened them
 // (`hiddenAt`, `svgAt`). That works because htmlparser2 closes elements strictly in reverse order of
@@ -9,10 +10,12 @@
 // that is still open.
 import { documentMode } from './doctype.ts';
 import { ElementCollector } from './element-collector.ts';
+import type { PageText } from '../fetch/page-text.ts';
 import type { PageSnapshot } from './page-snapshot.ts';
 import type { PageParserHandler } from './page-parser.ts';
 import { MAX_OPEN_ELEMENTS } from './page-parser.ts';
 import { StartTagAttributes } from './start-tag-attributes.ts';
+import { StructuredCollector } from './structured-collector.ts';
 import {
   BREAKS_TEXT,
   DEPRECATED,
@@ -75,6 +78,7 @@ export class PageCollector implements PageParserHandler {
 
   private readonly elements = new ElementCollector();
   private readonly text = new TextStatistics();
+  private readonly structured = new StructuredCollector();
   private readonly microdataTypes: string[] = [];
   private readonly rdfaTypes: string[] = [];
   private inlineStyleCount = 0;
@@ -118,6 +122,7 @@ export class PageCollector implements PageParserHandler {
     const depth = this.depth;
     if (depth === 0) return;
     this.depth = depth - 1;
+    if (depth === this.structured.openDepth) this.structured.close();
 
     const rule = depth < this.openRules.length ? this.openRules[depth] : (TAG_RULES.get(name) ?? 0);
     if (rule & BREAKS_TEXT) this.breakText();
@@ -139,8 +144,8 @@ export class PageCollector implements PageParserHandler {
     this.addText(data, 0, data.length);
   }
 
-  /** Builds the snapshot once the parser has ended. */
-  snapshot(finalUrl: string): PageSnapshot {
+  /** Builds the snapshot once the parser has ended; `html` is the document parsed. */
+  snapshot(finalUrl: string, html: PageText): PageSnapshot {
     this.text.finish();
     const elements = this.elements.finish();
     // every field written out (no spread), so all snapshots share one object shape
@@ -164,6 +169,7 @@ export class PageCollector implements PageParserHandler {
       baseUrl: baseUrl(elements.baseHref, finalUrl),
       microdataTypes: this.microdataTypes,
       rdfaTypes: this.rdfaTypes,
+      structured: this.structured.finish(elements.jsonLd, elements.jsonLdPlaces, finalUrl, html),
       inlineStyleCount: this.inlineStyleCount,
       deprecatedTags: this.deprecatedTags,
       elementCount: this.elementCount,
@@ -195,7 +201,7 @@ export class PageCollector implements PageParserHandler {
     if (kind === Kind.Svg && this.svgAt === 0) this.svgAt = depth;
 
     const id = attrs.id;
-    if (id !== undefined && id !== '') this.noteId(id);
+    const firstId = id !== undefined && id !== '' && this.noteId(id) ? id : undefined;
     if (attrs.style !== undefined) {
       if (this.svgAt === 0) this.inlineStyleCount++;
       if (this.displayNoneAt === 0 && hidesElement(attrs.style)) this.displayNoneAt = depth;
@@ -203,6 +209,10 @@ export class PageCollector implements PageParserHandler {
     if (attrs.hidden !== undefined && this.hiddenAt === 0) this.hiddenAt = depth;
 
     if (this.inertDepth === 0) {
+      // written at every depth as it is reached, so the table stays a plain array
+      const ids = this.structured.ids;
+      if (depth <= ids.length) ids[depth] = firstId;
+      if (attrs.structuredData) this.structured.open(this.tagName, attrs, depth, this.tagStart);
       if (attrs.itemscope !== undefined && attrs.itemtype !== undefined) this.microdataTypes.push(attrs.itemtype);
       if (attrs.typeof !== undefined) this.rdfaTypes.push(attrs.typeof);
       if (kind !== 0 && this.svgAt === 0) {
@@ -219,6 +229,7 @@ export class PageCollector implements PageParserHandler {
 
   /** Text `source.slice(start, end)`: kept for a title or JSON-LD, or counted when visible. */
   private addText(source: string, start: number, end: number): void {
+    if (this.structured.collectsText && this.inertDepth === 0) this.structured.addText(source, start, end);
     if (this.elements.keepsRawText) {
       this.elements.addRawText(source.slice(start, end));
       return;
@@ -239,9 +250,12 @@ export class PageCollector implements PageParserHandler {
     this.elements.addBreak();
   }
 
-  private noteId(id: string): void {
+  /** Whether `id` is the page's first element with that id. */
+  private noteId(id: string): boolean {
     const seen = this.seenIds.size;
-    if (this.seenIds.add(id).size === seen && this.duplicateIds.size < MAX_DUPLICATE_IDS) this.duplicateIds.add(id);
+    if (this.seenIds.add(id).size !== seen) return true;
+    if (this.duplicateIds.size < MAX_DUPLICATE_IDS) this.duplicateIds.add(id);
+    return false;
   }
 }
 

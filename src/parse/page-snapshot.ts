@@ -2,6 +2,7 @@
 // parses HTML again. Attribute values are as written in the page, entity-decoded, not trimmed unless
 // a field says so. URLs are raw attribute values; `resolveUrl` in url.ts resolves them against
 // `baseUrl`.
+import type { StructuredExtraction } from '../structured/structured-types.ts';
 
 export interface MetaTag {
   /** lower-cased `name` attribute, or null */
@@ -157,6 +158,8 @@ export interface PageSnapshot {
   microdataTypes: string[];
   /** RDFa `typeof` values, as written */
   rdfaTypes: string[];
+  /** The items of every structured-data format with their lines, and the JSON-LD problems (docs/structured-data.md). */
+  structured: StructuredExtraction;
   /** Elements with a `style` attribute, outside <svg>. */
   inlineStyleCount: number;
   /** Count per deprecated tag name found (acronym, applet, ..., tt); only tags seen appear. */

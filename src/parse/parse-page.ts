@@ -20,5 +20,5 @@ export const PARSER_OPTIONS: ParserOptions = {
 export function parsePage(html: PageText, finalUrl: string): PageSnapshot {
   const collector = new PageCollector(html.length);
   new PageParser(collector).parseDocument(html);
-  return collector.snapshot(finalUrl);
+  return collector.snapshot(finalUrl, html);
 }

@@ -4,7 +4,9 @@
 // is markedly faster.
 // Values are as written (entity-decoded); a repeated attribute keeps its first value, as in browsers.
 // Attributes read only for their presence (hidden, itemscope, async, defer, onclick, download, ping,
-// referrerpolicy) hold ''.
+// referrerpolicy) hold ''. `structuredData` says whether the tag has one of the attributes that make
+// structured data (itemscope, itemprop, typeof, property, vocab, prefix), so a tag without any costs
+// the structured-data collector one test.
 import { Attr } from './attribute-names.ts';
 
 export class StartTagAttributes {
@@ -49,6 +51,17 @@ export class StartTagAttributes {
   download: string | undefined = undefined;
   ping: string | undefined = undefined;
   referrerpolicy: string | undefined = undefined;
+  // microdata and RDFa Lite
+  itemprop: string | undefined = undefined;
+  itemref: string | undefined = undefined;
+  itemid: string | undefined = undefined;
+  vocab: string | undefined = undefined;
+  resource: string | undefined = undefined;
+  prefix: string | undefined = undefined;
+  datetime: string | undefined = undefined;
+  value: string | undefined = undefined;
+  /** itemscope, itemprop, typeof, property, vocab or prefix is set. */
+  structuredData = false;
   /** Some attribute beyond the every-element ones is set, so `clear` must reset them all. */
   private specificSet = false;
 
@@ -66,12 +79,14 @@ export class StartTagAttributes {
         return;
       case Attr.Itemscope:
         this.itemscope ??= value;
+        this.structuredData = true;
         return;
       case Attr.Itemtype:
         this.itemtype ??= value;
         return;
       case Attr.Typeof:
         this.typeof ??= value;
+        this.structuredData = true;
         return;
     }
     this.setSpecific(id, value);
@@ -79,6 +94,7 @@ export class StartTagAttributes {
 
   clear(): void {
     this.id = this.style = this.hidden = this.itemscope = this.itemtype = this.typeof = undefined;
+    this.structuredData = false;
     if (!this.specificSet) return;
     this.specificSet = false;
     this.action = this.alt = this.ariaLabel = this.as = this.async = this.charset = this.content = undefined;
@@ -86,6 +102,7 @@ export class StartTagAttributes {
     this.loading = this.media = this.method = this.name = this.onclick = this.poster = this.preload = undefined;
     this.property = this.rel = this.role = this.src = this.srcset = this.target = this.title = undefined;
     this.type = this.width = this.download = this.ping = this.referrerpolicy = undefined;
+    this.itemprop = this.itemref = this.itemid = this.vocab = this.resource = this.prefix = this.datetime = this.value = undefined;
   }
 
   private setSpecific(id: number, value: string): void {
@@ -119,6 +136,7 @@ export class StartTagAttributes {
         break;
       case Attr.Property:
         this.property ??= value;
+        this.structuredData = true;
         break;
       case Attr.Width:
         this.width ??= value;
@@ -188,6 +206,33 @@ export class StartTagAttributes {
         break;
       case Attr.Referrerpolicy:
         this.referrerpolicy ??= value;
+        break;
+      case Attr.Itemprop:
+        this.itemprop ??= value;
+        this.structuredData = true;
+        break;
+      case Attr.Itemref:
+        this.itemref ??= value;
+        break;
+      case Attr.Itemid:
+        this.itemid ??= value;
+        break;
+      case Attr.Vocab:
+        this.vocab ??= value;
+        this.structuredData = true;
+        break;
+      case Attr.Resource:
+        this.resource ??= value;
+        break;
+      case Attr.Prefix:
+        this.prefix ??= value;
+        this.structuredData = true;
+        break;
+      case Attr.Datetime:
+        this.datetime ??= value;
+        break;
+      case Attr.Value:
+        this.value ??= value;
         break;
       default:
         return;

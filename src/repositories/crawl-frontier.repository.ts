@@ -147,6 +147,7 @@ export type CrawlPageOutcome = Pick<
   CrawlPageRow,
   | 'status_code' | 'redirect_target' | 'content_type' | 'error' | 'title' | 'report_id' | 'score' | 'result'
   | 'html' | 'noindex' | 'description' | 'canonical' | 'canonical_blocked' | 'text_hash' | 'hreflang' | 'links_dropped' | 'run_number'
+  | 'rich_result_errors'
 >;
 
 /**

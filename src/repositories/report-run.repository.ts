@@ -4,7 +4,7 @@ import type { DbExecutor } from './executor.ts';
 import type { ReportRunRow } from '../db/tables/report-run.table.ts';
 
 /** A list item: the run without its page facts, results, rendering and lab audit. */
-export type RunListRow = Omit<ReportRunRow, 'page' | 'results' | 'rendered' | 'lab' | 'lab_profile'>;
+export type RunListRow = Omit<ReportRunRow, 'page' | 'results' | 'rendered' | 'lab' | 'lab_profile' | 'structured_data'>;
 
 /** The report's runs, newest first. */
 export async function listRuns(db: DbExecutor, reportId: number, window: { limit: number; offset: number }): Promise<RunListRow[]> {

@@ -20,9 +20,9 @@ export type ReportPatch = Partial<Pick<ReportInsert, 'privacy' | 'password_hash'
 /** A successful analysis, to be stored as the report's next run (which numbers it); `rendered` only with render=1, `lab` and `lab_profile` only with lab=1. */
 export type RunColumns = Omit<ReportRunRow, 'id' | 'report_id' | 'number' | 'trigger' | RunOnlyColumns> & Partial<Pick<ReportRunRow, RunOnlyColumns>>;
 /** A run's columns that the report's row does not repeat: its latest run's are read from report_runs. */
-type RunOnlyColumns = 'rendered' | 'lab' | 'lab_profile';
+type RunOnlyColumns = 'rendered' | 'lab' | 'lab_profile' | 'structured_data';
 /** List items leave out the heavy `results` JSON, the rendering and the lab audit (they never read report_runs). */
-export type ReportListRow = Omit<ReportRow, 'results' | 'rendered' | 'lab'>;
+export type ReportListRow = Omit<ReportRow, 'results' | 'rendered' | 'lab' | 'structured_data'>;
 
 export type ReportSortBy = 'id' | 'generated_at' | 'url' | 'result' | 'score';
 
@@ -239,7 +239,7 @@ export async function addRun(
   return inOneTransaction(db, async (trx) => {
     const number = report.last_run_number + 1;
     await trx.insertInto('report_runs').values({ ...run, report_id: report.id, number }).execute();
-    const { results: _results, trigger: _trigger, rendered: _rendered, lab: _lab, lab_profile: _labProfile, ...summary } = run;
+    const { results: _results, trigger: _trigger, rendered: _rendered, lab: _lab, lab_profile: _labProfile, structured_data: _structuredData, ...summary } = run;
     await trx
       .updateTable('reports')
       .set({
@@ -323,7 +323,7 @@ function rankOf(result: ReportResult | null): number {
 }
 
 function derivedColumns(report: ReportInsert) {
-  const { results: _results, rendered: _rendered, lab: _lab, lab_profile: _labProfile, ...row } = report;
+  const { results: _results, rendered: _rendered, lab: _lab, lab_profile: _labProfile, structured_data: _structuredData, ...row } = report;
   const analysed = report.result != null ? 1 : 0;
   return { ...row, url_lower: row.url.toLowerCase(), result_rank: rankOf(row.result ?? null), runs_count: analysed, last_run_number: analysed };
 }
@@ -345,6 +345,7 @@ function firstRun(reportId: number, report: ReportInsert, trigger: RunTrigger = 
     rendered: report.rendered ?? null,
     lab: report.lab ?? null,
     lab_profile: report.lab_profile ?? null,
+    structured_data: report.structured_data ?? null,
     generated_at: report.generated_at!,
   };
 }
@@ -357,7 +358,7 @@ function withResults(db: DbExecutor) {
       join.onRef('report_runs.report_id', '=', 'reports.id').onRef('report_runs.number', '=', 'reports.last_run_number'),
     )
     .selectAll('reports')
-    .select(['report_runs.results', 'report_runs.rendered', 'report_runs.lab']);
+    .select(['report_runs.results', 'report_runs.rendered', 'report_runs.lab', 'report_runs.structured_data']);
 }
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index

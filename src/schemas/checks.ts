@@ -15,6 +15,22 @@ export const CheckDescription = Type.Object(
     failure_title: Type.String({ description: 'Shown when it fails.' }),
     description: Type.String({ description: 'Why it matters.' }),
     how_to_fix: Type.String({ description: 'What to do when it fails.' }),
+    schema_org_version: Type.Optional(
+      Type.String({ description: 'structured_data_valid and rich_results: the schema.org release items are validated against.' }),
+    ),
+    features: Type.Optional(
+      Type.Array(
+        Type.Object({
+          feature: Type.String(),
+          types: Type.Array(Type.String()),
+          subtypes: Type.Boolean({ description: 'Subtypes of the types (by the vocabulary\'s subClassOf) match too.' }),
+          retired: Type.Union([Type.String(), Type.Null()], { description: 'The date Google retired the feature; null for a current one.' }),
+          source: Type.String({ description: 'Google\'s page the requirements were read from.' }),
+          read: Type.String({ description: 'The date they were read.' }),
+        }),
+        { description: 'rich_results: every Google rich-result feature it judges, current and retired.' },
+      ),
+    ),
   },
   { $id: 'CheckDescription', additionalProperties: false },
 );

@@ -4,6 +4,7 @@ import { ListEnvelope, ListFormatQuery, ObjectEnvelope, PaginationQuery, Timesta
 import { ReportResults } from './check-results.ts';
 import { Rendered, render } from './rendered.ts';
 import { Lab, lab, labProfile } from './lab.ts';
+import { StructuredData } from './structured-data.ts';
 import { REPORT_STATES } from '../db/tables/report.table.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
@@ -117,7 +118,7 @@ const timestamps = { generated_at: noRunYet(Timestamp), created_at: Timestamp, u
 
 const ReportSummary = Type.Object({ ...reportFields, ...timestamps }, { $id: 'ReportSummary' });
 const Report = Type.Object(
-  { ...reportFields, results: noRunYet(ReportResults), rendered: Rendered, lab: Lab, ...timestamps },
+  { ...reportFields, results: noRunYet(ReportResults), rendered: Rendered, lab: Lab, structured_data: StructuredData, ...timestamps },
   { $id: 'Report' },
 );
 

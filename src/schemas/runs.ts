@@ -5,6 +5,7 @@ import { ReportResults } from './check-results.ts';
 import { PageFacts } from './reports.ts';
 import { Rendered } from './rendered.ts';
 import { Lab } from './lab.ts';
+import { StructuredData } from './structured-data.ts';
 
 const VERDICTS = ['good', 'decent', 'bad'] as const;
 const TRIGGERS = ['create', 'regenerate', 'schedule', 'crawl'] as const;
@@ -32,7 +33,7 @@ const runFields = {
 };
 
 const RunSummary = Type.Object({ ...runFields, generated_at: Timestamp }, { $id: 'RunSummary' });
-const Run = Type.Object({ ...runFields, page: PageFacts, results: ReportResults, rendered: Rendered, lab: Lab, generated_at: Timestamp }, { $id: 'Run' });
+const Run = Type.Object({ ...runFields, page: PageFacts, results: ReportResults, rendered: Rendered, lab: Lab, structured_data: StructuredData, generated_at: Timestamp }, { $id: 'Run' });
 
 const RunHeader = Type.Object({ id: Type.Integer(), number: Type.Integer(), score: Type.Integer(), result: oneOf(VERDICTS), generated_at: Timestamp });
 const ChangedCheck = Type.Object({

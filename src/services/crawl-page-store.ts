@@ -16,6 +16,7 @@ import { claimNextPageWithin, type Claim, type ClaimedPage, type ClaimingCrawl, 
 import { lockProject } from '../repositories/project.repository.ts';
 import { storeExternalLinks } from '../repositories/crawl-external.repository.ts';
 import { parseTargetUrl } from '../analysis/target-url.ts';
+import { richResultErrorsColumn } from '../crawl/rich-result-column.ts';
 import { ANALYSIS_IN_PROGRESS, addRunLocked, insertReportInProject, newReportRow } from './report-run.ts';
 
 export interface CrawledPageInput {
@@ -69,6 +70,7 @@ function factColumns(facts: PageCrawlFacts | undefined): Partial<frontierReposit
     text_hash: facts.textHash,
     hreflang: facts.hreflang.length > 0 ? JSON.stringify(facts.hreflang) : null,
     links_dropped: facts.linksDropped ?? 0,
+    rich_result_errors: richResultErrorsColumn(facts.richResultErrors ?? []),
   };
 }
 

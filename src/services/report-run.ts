@@ -51,6 +51,7 @@ function analysisColumns(analysis: Analysis) {
     // Null without a lab audit and for one that could not observe the page; its profile either way.
     lab: analysis.lab ? JSON.stringify(analysis.lab) : null,
     lab_profile: analysis.labProfile ?? null,
+    structured_data: analysis.structuredData ? JSON.stringify(analysis.structuredData) : null,
     generated_at: analysis.generatedAt.toISOString(),
   };
 }

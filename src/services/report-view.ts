@@ -5,6 +5,7 @@ import { unpackResults } from '../analysis/packed-results.ts';
 import type { ReportListRow } from '../repositories/report.repository.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
 import type { Lab } from '../lab/lab-types.ts';
+import type { StructuredDataReport } from '../structured/structured-types.ts';
 
 /** The columns a report view needs: a list row's. */
 type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank' | 'last_run_number'>;
@@ -13,15 +14,24 @@ export function toReportSummary(row: ReportRowView): ReportSummary {
   return summaryOf(row, row.page === null ? null : (JSON.parse(row.page) as PageFacts));
 }
 
-export function toReport(row: ReportRowView & { results: string | null; rendered?: string | null; lab?: string | null }): Report {
+export function toReport(
+  row: ReportRowView & { results: string | null; rendered?: string | null; lab?: string | null; structured_data?: string | null },
+): Report {
   const results = row.results === null ? null : unpackResults(row.results);
-  const rendered = row.rendered ? (JSON.parse(row.rendered) as Rendered) : null;
-  return withResults(toReportSummary(row), results, { rendered, lab: row.lab ? (JSON.parse(row.lab) as Lab) : null });
+  return withResults(toReportSummary(row), results, {
+    rendered: row.rendered ? (JSON.parse(row.rendered) as Rendered) : null,
+    lab: row.lab ? (JSON.parse(row.lab) as Lab) : null,
+    structured_data: row.structured_data ? (JSON.parse(row.structured_data) as StructuredDataReport) : null,
+  });
 }
 
 /** A report just stored from `analysis`: built from the analysis in memory, not read back and parsed. */
 export function toAnalyzedReport(row: ReportRowView, analysis: Analysis): Report {
-  return withResults(summaryOf(row, analysis.page), analysis.results, { rendered: analysis.rendered ?? null, lab: analysis.lab ?? null });
+  return withResults(summaryOf(row, analysis.page), analysis.results, {
+    rendered: analysis.rendered ?? null,
+    lab: analysis.lab ?? null,
+    structured_data: analysis.structuredData ?? null,
+  });
 }
 
 function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
@@ -49,13 +59,17 @@ function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
   };
 }
 
-/** What the latest run saw in a browser: the rendering (render=1) and the lab audit (lab=1), null when it had none. */
-interface BrowserViews {
+/**
+ * What the latest run saw beside its checks: the rendering (render=1), the lab audit (lab=1) and the
+ * structured data (docs/structured-data.md), each null when it had none.
+ */
+interface RunViews {
   rendered: Rendered | null;
   lab: Lab | null;
+  structured_data: StructuredDataReport | null;
 }
 
-function withResults(summary: ReportSummary, results: Record<string, CheckResult> | null, { rendered, lab }: BrowserViews): Report {
+function withResults(summary: ReportSummary, results: Record<string, CheckResult> | null, views: RunViews): Report {
   const { generated_at, created_at, updated_at, ...rest } = summary;
-  return { ...rest, results, rendered, lab, generated_at, created_at, updated_at };
+  return { ...rest, results, ...views, generated_at, created_at, updated_at };
 }

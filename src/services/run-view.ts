@@ -6,6 +6,7 @@ import type { RunListRow } from '../repositories/report-run.repository.ts';
 import type { Run, RunSummary } from './types.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
 import type { Lab } from '../lab/lab-types.ts';
+import type { StructuredDataReport } from '../structured/structured-types.ts';
 
 export function toRunSummary(row: RunListRow): RunSummary {
   return {
@@ -27,6 +28,7 @@ export function toRun(row: ReportRunRow): Run {
     results: unpackResults(row.results),
     rendered: row.rendered === null ? null : (JSON.parse(row.rendered) as Rendered),
     lab: row.lab === null ? null : (JSON.parse(row.lab) as Lab),
+    structured_data: row.structured_data === null ? null : (JSON.parse(row.structured_data) as StructuredDataReport),
     generated_at,
   };
 }

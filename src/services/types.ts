@@ -4,6 +4,7 @@ import type { ReportState } from '../db/tables/report.table.ts';
 import type { RunTrigger } from '../db/tables/report-run.table.ts';
 import type { Rendered } from '../render/compare-rendered.ts';
 import type { Lab } from '../lab/lab-types.ts';
+import type { StructuredDataReport } from '../structured/structured-types.ts';
 
 export type Privacy = 0 | 1 | 2;
 
@@ -45,6 +46,8 @@ export interface Report extends ReportSummary {
   rendered?: Rendered | null;
   /** The latest run's lab audit (lab=1, docs/lab.md); null when none ran or it could not observe the page. */
   lab?: Lab | null;
+  /** The latest run's structured data (docs/structured-data.md); null when the page had none or before the first run. */
+  structured_data?: StructuredDataReport | null;
 }
 
 export interface Project {
@@ -88,4 +91,6 @@ export interface Run extends RunSummary {
   rendered: Rendered | null;
   /** The run's lab audit (docs/lab.md); null when none ran or it could not observe the page. */
   lab: Lab | null;
+  /** The run's structured data (docs/structured-data.md); null when the page had none, and for runs made before it was judged. */
+  structured_data: StructuredDataReport | null;
 }

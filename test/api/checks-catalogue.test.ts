@@ -24,9 +24,32 @@ describe('GET /api/v1/checks', () => {
     expect(Object.keys(parsed).sort()).toEqual(['data', 'status']);
     expect(parsed.status).toBe(200);
     expect(parsed.data.map((entry: Body) => entry.id)).toEqual([...allChecks, ...siteChecks].map((check) => check.id));
+    const common = ['category', 'description', 'failure_title', 'how_to_fix', 'id', 'importance', 'points', 'title'];
+    // The structured-data checks also name the schema.org release, and rich_results the Google features it judges.
+    const extra: Record<string, string[]> = { structured_data_valid: ['schema_org_version'], rich_results: ['features', 'schema_org_version'] };
     for (const entry of parsed.data) {
-      expect(Object.keys(entry).sort()).toEqual(['category', 'description', 'failure_title', 'how_to_fix', 'id', 'importance', 'points', 'title']);
+      expect(Object.keys(entry).sort()).toEqual([...common, ...(extra[entry.id] ?? [])].sort());
     }
+  });
+
+  it('names the schema.org release and every Google rich-result feature, current and retired', async () => {
+    const byId = new Map<string, Body>(body(await t.app.inject({ method: 'GET', url: '/api/v1/checks' })).data.map((entry: Body) => [entry.id, entry]));
+    expect(byId.get('structured_data_valid')).toMatchObject({ category: 'miscellaneous', importance: 'medium', points: 5, schema_org_version: '30.0' });
+    const richResults = byId.get('rich_results')!;
+    expect(richResults).toMatchObject({ category: 'miscellaneous', importance: 'medium', points: 5, schema_org_version: '30.0' });
+    expect(richResults.features).toHaveLength(23);
+    expect(richResults.features[2]).toEqual({
+      feature: 'Product snippets',
+      types: ['Product'],
+      subtypes: true,
+      retired: null,
+      source: 'https://developers.google.com/search/docs/appearance/structured-data/product-snippet',
+      read: '2026-12-01',
+    });
+    expect(richResults.features.filter((feature: Body) => feature.retired !== null).map((feature: Body) => feature.feature)).toEqual([
+      'FAQ', 'HowTo', 'Sitelinks search box', 'Fact check', 'Special announcement', 'Estimated salary',
+    ]);
+    expect(byId.get('rich_result_errors')).toMatchObject({ category: 'site', importance: 'medium' });
   });
 
   it('gives each check its category, importance, points and the texts people read', async () => {
@@ -70,8 +93,9 @@ describe('GET /api/v1/checks', () => {
     expect(operation.security).toEqual([]);
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CheckList' });
     expect(Object.keys(document.components.schemas.CheckDescription.properties).sort()).toEqual([
-      'category', 'description', 'failure_title', 'how_to_fix', 'id', 'importance', 'points', 'title',
+      'category', 'description', 'failure_title', 'features', 'how_to_fix', 'id', 'importance', 'points', 'schema_org_version', 'title',
     ]);
+    expect(document.components.schemas.CheckDescription.required).not.toContain('features');
   });
 
   it('still keeps the rest of /api/v1 behind the key', async () => {

@@ -22,7 +22,7 @@ import {
 
 const SECRET = 'correct horse battery staple';
 const REPORT_FIELDS = [
-  'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results', 'rendered', 'lab',
+  'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results', 'rendered', 'lab', 'structured_data',
   'state', 'last_error', 'runs_count', 'schedule', 'next_run_at', 'generated_at', 'created_at', 'updated_at',
 ];
 
@@ -88,6 +88,16 @@ describe.each(testDialects())('POST /api/v1/reports [%s]', (dialect) => {
       expect(report.state).toBe('done');
       expect(report.last_error).toBeNull();
       expect(report.runs_count).toBe(1);
+      // The page's one JSON-LD Article (line 9): valid schema.org, and valid for Google's Article
+      // feature, which requires nothing; author, dateModified, datePublished and image are warnings.
+      expect(report.structured_data).toEqual({
+        schema_org_version: '30.0',
+        items: [{ format: 'json-ld', type: 'Article', line: 9 }],
+        rich_results: [expect.objectContaining({ feature: 'Article', type: 'Article', line: 9, valid: true, retired: null, errors: [] })],
+        errors: 0,
+        warnings: 4,
+        validation_errors: 0,
+      });
       expect(VERDICTS).toContain(report.result);
       expect(Number.isInteger(report.score) && report.score >= 0 && report.score <= 100).toBe(true);
       expect(report.generated_at).toMatch(ISO_TIME);

@@ -157,15 +157,17 @@ describe.each(testDialects())('GET /api/v1/reports [%s]', (dialect) => {
     it('list items are the report without its latest run\'s documents (results, rendered)', async () => {
       const list = await listReports(t, owner);
       const item = list.data.find((entry: Body) => entry.id === created[0].id);
-      const { results, rendered, lab, ...summary } = await showReport(t, owner, created[0].id);
+      const { results, rendered, lab, structured_data: structuredData, ...summary } = await showReport(t, owner, created[0].id);
       expect(results).toBeTypeOf('object');
       expect(rendered).toBeNull();
       expect(lab).toBeNull();
+      expect(structuredData).toMatchObject({ schema_org_version: '30.0' });
       expect(item).toEqual(summary);
       for (const entry of list.data) {
         expect(entry).not.toHaveProperty('results');
         expect(entry).not.toHaveProperty('rendered');
         expect(entry).not.toHaveProperty('lab');
+        expect(entry).not.toHaveProperty('structured_data');
       }
     });
 

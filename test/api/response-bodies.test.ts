@@ -64,7 +64,7 @@ describe.each(testDialects())('bodies sent from stored JSON [%s]', (dialect) => 
     expectJson(showResponse);
     expectMatches(ReportResponse, body(showResponse));
     expect(body(showResponse).data).toEqual(created);
-    const { results: _results, rendered: _rendered, lab: _lab, ...summary } = created;
+    const { results: _results, rendered: _rendered, lab: _lab, structured_data: _structuredData, ...summary } = created;
     expect(body(listResponse).data[0]).toEqual(summary);
 
     const projectsResponse = await call(t, owner, 'GET', '/api/v1/projects');

@@ -98,7 +98,7 @@ describe('analyze --json', () => {
     const run = await runInProcess(['analyze', site.url('/'), '--json'], LOOPBACK);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(Object.keys(report)).toEqual(['url', 'result', 'score', 'issues', 'page', 'results', 'generated_at']);
+    expect(Object.keys(report)).toEqual(['url', 'result', 'score', 'issues', 'page', 'results', 'structured_data', 'generated_at']);
     expect(report.url).toBe(site.url('/'));
     expect(['good', 'decent', 'bad']).toContain(report.result);
     expect(Number.isInteger(report.score)).toBe(true);

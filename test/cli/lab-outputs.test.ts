@@ -16,7 +16,7 @@ describe('--json with --lab', () => {
   it('carries `lab` beside the results, as the API report has it, and the lab checks in results', () => {
     const json = JSON.parse(renderJson([withLab]));
     expect(json.lab).toEqual(LAB);
-    expect(Object.keys(json)).toEqual(['url', 'result', 'score', 'issues', 'page', 'results', 'lab', 'generated_at']);
+    expect(Object.keys(json)).toEqual(['url', 'result', 'score', 'issues', 'page', 'results', 'lab', 'structured_data', 'generated_at']);
     expect(json.results.largest_contentful_paint).toEqual({ ...LAB_RESULTS.largest_contentful_paint });
     expect(json.results.a11y_image_alt.category).toBe('accessibility');
   });

@@ -31,6 +31,8 @@ const MIGRATION_NAMES = [
   '2026-12-03-1000-crawl-list-mode',
   '2026-12-03-1100-run-lab',
   '2026-12-03-1200-crawl-lab',
+  '2026-12-04-1000-run-structured-data',
+  '2026-12-04-1100-crawl-rich-result-errors',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {

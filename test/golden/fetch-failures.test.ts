@@ -130,9 +130,9 @@ describe('HTML error pages', () => {
     expect(analysis.results.http_status.passed).toBe(false);
     expect(analysis.results.http_status.errors).toEqual({ status: [status] });
     expect(analysis.results.title.passed).toBe(true);
-    // As the golden "good" page (195 of 205 points) minus http_status (high, 10):
-    // score = round(100 * 185 / 205) = round(90.24) = 90, good by score; an error status makes it bad.
-    expect(analysis.score).toBe(90);
+    // As the golden "good" page (209 of 219 points) minus http_status (high, 10):
+    // score = round(100 * 199 / 219) = round(90.87) = 91, good by score; an error status makes it bad.
+    expect(analysis.score).toBe(91);
     expect(analysis.result).toBe('bad');
   });
 });

@@ -2,9 +2,9 @@
 // expected `passed` of every check of docs/checks.md, the score worked out by hand, and the values that
 // show the checks read the right things.
 //
-// Points (docs/checks.md, "Score and verdict"): high 10, medium 5, low 2. All 52 checks: 8 high, 20
-// medium, 24 low = 228 points. On plain http, http2 (low), hsts (low) and mixed_content (medium) never
-// apply, nor without render=1 javascript_dependency (medium): 228 - 14 = 214. Without lab=1 the lab
+// Points (docs/checks.md, "Score and verdict"): high 10, medium 5, low 2. All 54 checks: 8 high, 22
+// medium, 24 low = 238 points. On plain http, http2 (low), hsts (low) and mixed_content (medium) never
+// apply, nor without render=1 javascript_dependency (medium): 238 - 14 = 224. Without lab=1 the lab
 // checks (largest_contentful_paint and the other four lab metrics, every a11y_ check) never apply:
 // they add nothing to either side.
 import iconv from 'iconv-lite';
@@ -87,6 +87,8 @@ const WELL_KEPT_ON_HTTP = {
   deprecated_html_tags: true,
   ai_crawlers: true,
   llms_txt: true,
+  structured_data_valid: true,
+  rich_results: true,
   // No lab audit (lab=1).
   largest_contentful_paint: null,
   cumulative_layout_shift: null,
@@ -129,8 +131,8 @@ describe('golden page "good"', () => {
     const analysis = await analyze(started.url('/guides/mountain-coffee'));
 
     expect(verdicts(analysis)).toEqual(expectedVerdicts({}));
-    // Applicable: 214 - insecure_forms 5 = 209. Failed: https_encryption 10.
-    // score = round(100 * 199 / 209) = round(95.22) = 95 -> good.
+    // Applicable: 224 - insecure_forms 5 = 219. Failed: https_encryption 10.
+    // score = round(100 * 209 / 219) = round(95.43) = 95 -> good.
     expect(analysis.score).toBe(95);
     expect(analysis.result).toBe('good');
     expect(analysis.issues).toEqual({ high: 1, medium: 0, low: 0 });
@@ -146,6 +148,18 @@ describe('golden page "good"', () => {
     expect(results.sitemap.value).toMatchObject({ url: started.url('/sitemap.xml'), source: 'robots', url_count: 1 });
     expect(results.in_page_links.value).toMatchObject({ internal: 4, external: 2, total: 6 });
     expect(results.structured_data.value).toMatchObject({ formats: ['json-ld', 'open_graph'], types: ['Article'] });
+    // One JSON-LD Article with a headline: valid schema.org (Open Graph makes no item), and eligible
+    // for Google's Article feature, which requires nothing; its other recommended properties
+    // (author, dateModified, datePublished, image) are missing: warnings, which never fail.
+    expect(results.structured_data_valid.value).toEqual({ schema_org_version: '30.0', items: 1, formats: ['json-ld'], errors: 0 });
+    expect(results.rich_results.value).toEqual({
+      schema_org_version: '30.0',
+      eligible: ['Article'],
+      ineligible: [],
+      retired: [],
+      errors: 0,
+      warnings: 4,
+    });
     expect(results.canonical.value).toMatchObject({ canonical: 'https://coffee.example/guides/mountain-coffee' });
     expect(results.text_compression.value).toMatchObject({ content_encoding: 'gzip' });
     expect(results.social.value).toMatchObject({ networks: ['x', 'instagram'] });
@@ -171,6 +185,7 @@ describe('golden page "poor"', () => {
       expectedVerdicts({
         // robots still passes: a 404 robots.txt allows everything.
         robots_txt_valid: null,
+        ...each(null, 'structured_data_valid', 'rich_results'), // no structured data at all
         ...each(
           false,
           'title',
@@ -209,7 +224,7 @@ describe('golden page "poor"', () => {
         ),
       }),
     );
-    // Applicable: 214 - robots_txt_valid 2 = 212.
+    // Applicable: 224 - robots_txt_valid 2 - structured_data_valid 5 - rich_results 5 = 212.
     // Passed: robots, noindex, http_status (3 x 10) + 404_page, redirects, load_time, ttfb, page_size,
     // doctype (6 x 5) + in_page_links, http_requests, dom_size, ai_crawlers (4 x 2) = 30 + 30 + 8 = 68.
     // score = round(100 * 68 / 212) = round(32.08) = 32 -> bad.
@@ -308,6 +323,7 @@ describe('golden page "quirks"', () => {
         hreflang: null,
         defer_javascript: null, // no external script
         unsafe_cross_origin_links: null, // no target=_blank link
+        ...each(null, 'structured_data_valid', 'rich_results'), // no structured data at all
         ...each(
           false,
           'link_text',
@@ -326,8 +342,8 @@ describe('golden page "quirks"', () => {
         ),
       }),
     );
-    // Applicable: 214 - canonical 5 - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2
-    // - insecure_forms 5 = 198.
+    // Applicable: 224 - canonical 5 - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2
+    // - insecure_forms 5 - structured_data_valid 5 - rich_results 5 = 198.
     // Failed: https_encryption 10 + link_text, image_format, doctype, structured_data, meta_viewport
     // (5 x 5) + open_graph, content_length, plaintext_email, security_headers, sitemap,
     // deprecated_html_tags, ai_crawlers, llms_txt (8 x 2) = 10 + 25 + 16 = 51.
@@ -377,7 +393,8 @@ describe('golden page "noindex"', () => {
     const started = await site(wellKeptSite('/order/thank-you', goldenPage('noindex'), { coding: 'br' }));
     const analysis = await analyze(started.url('/order/thank-you'));
 
-    // structured_data still passes: Open Graph counts.
+    // structured_data still passes: Open Graph counts. It is no schema.org item, though, so
+    // structured_data_valid and rich_results do not apply.
     expect(verdicts(analysis)).toEqual(
       expectedVerdicts({
         noindex: false,
@@ -391,11 +408,14 @@ describe('golden page "noindex"', () => {
           'hreflang',
           'defer_javascript',
           'unsafe_cross_origin_links',
+          'structured_data_valid',
+          'rich_results',
         ),
       }),
     );
-    // Applicable: 214 - image_keywords 10 - image_format 5 - image_dimensions 2 - canonical 5
-    // - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2 - insecure_forms 5 = 181.
+    // Applicable: 224 - image_keywords 10 - image_format 5 - image_dimensions 2 - canonical 5
+    // - hreflang 2 - defer_javascript 2 - unsafe_cross_origin_links 2 - insecure_forms 5
+    // - structured_data_valid 5 - rich_results 5 = 181.
     // Failed: noindex 10 + https_encryption 10 + content_length 2 = 22.
     // score = round(100 * 159 / 181) = round(87.85) = 88: good by score, capped at decent.
     expect(analysis.score).toBe(88);

@@ -25,15 +25,15 @@ describe('X-Robots-Tag', () => {
     { header: 'noindex', source: 'X-Robots-Tag header' },
     { header: 'none', source: 'X-Robots-Tag header' },
     { header: 'googlebot: noindex', source: 'X-Robots-Tag header for googlebot' },
-  ])('$header fails noindex and keeps a 90-point page at decent', async ({ header, source }) => {
+  ])('$header fails noindex and keeps a 91-point page at decent', async ({ header, source }) => {
     const site = await goodPageWith(header);
     const analysis = await analyze(site.url(PATH));
 
     expect(analysis.results.noindex.passed).toBe(false);
     expect(analysis.results.noindex.value).toMatchObject({ blocked_by: source });
-    // As the golden "good" page (195 of 205 points) minus noindex (high, 10):
-    // score = round(100 * 185 / 205) = round(90.24) = 90, good by score, capped at decent.
-    expect(analysis.score).toBe(90);
+    // As the golden "good" page (209 of 219 points) minus noindex (high, 10):
+    // score = round(100 * 199 / 219) = round(90.87) = 91, good by score, capped at decent.
+    expect(analysis.score).toBe(91);
     expect(analysis.result).toBe('decent');
   });
 
@@ -43,7 +43,7 @@ describe('X-Robots-Tag', () => {
 
     expect(analysis.results.noindex.passed).toBe(true);
     expect(analysis.results.noindex.value).toMatchObject({ blocked_by: null });
-    // The golden "good" page's score: round(100 * 195 / 205) = 95.
+    // The golden "good" page's score: round(100 * 209 / 219) = 95.
     expect(analysis.score).toBe(95);
     expect(analysis.result).toBe('good');
   });

@@ -81,6 +81,7 @@ export function makeSnapshot(overrides: Partial<PageSnapshot> = {}): PageSnapsho
     jsonLd: [],
     microdataTypes: [],
     rdfaTypes: [],
+    structured: { present: false, formats: [], items: [], problems: [], byId: new Map() },
     inlineStyleCount: 0,
     deprecatedTags: {},
     elementCount: 10,

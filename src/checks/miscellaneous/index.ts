@@ -1,6 +1,8 @@
 // The miscellaneous checks, in the order docs/checks.md lists them (phpRank's first, then the ones added since).
 import type { CheckDefinition } from '../check.ts';
 import { structuredDataCheck } from './structured-data.ts';
+import { structuredDataValidCheck } from './structured-data-valid.ts';
+import { richResultsCheck } from './rich-results.ts';
 import { metaViewportCheck } from './meta-viewport.ts';
 import { charsetCheck } from './charset.ts';
 import { sitemapCheck } from './sitemap.ts';
@@ -20,4 +22,6 @@ export const miscellaneousChecks: readonly CheckDefinition[] = [
   deprecatedHtmlTagsCheck,
   aiCrawlersCheck,
   llmsTxtCheck,
+  structuredDataValidCheck,
+  richResultsCheck,
 ];

@@ -23,7 +23,7 @@ export function itemLocation(item: unknown): string | null {
 }
 
 /** The fields that identify a finding from crawl to crawl (docs/crawls.md, "Comparison"). */
-const KEY_FIELDS = ['url', 'title', 'description', 'text_hash', 'canonical', 'page', 'alternate', 'lang', 'target'];
+const KEY_FIELDS = ['url', 'title', 'description', 'text_hash', 'canonical', 'page', 'alternate', 'lang', 'target', 'type', 'property', 'message'];
 
 /** The finding's key: its identifying fields' values, e.g. "https://x/gone", "https://x/a https://x/de de". */
 export function itemKey(item: unknown): string {

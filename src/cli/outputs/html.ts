@@ -32,8 +32,11 @@ function asReport(outcome: UrlOutcome): Report {
   if ('error' in outcome) {
     return { ...common, result: null, score: null, issues: null, page: null, results: null, generated_at: null, state: 'failed', last_error: { message: outcome.error } };
   }
-  const { result, score, issues, page, results, rendered, lab } = outcome.analysis;
-  return { ...common, result, score, issues, page, results, rendered: rendered ?? null, lab: lab ?? null, generated_at: generatedAt, state: 'done', last_error: null };
+  const { result, score, issues, page, results, rendered, lab, structuredData } = outcome.analysis;
+  return {
+    ...common, result, score, issues, page, results, rendered: rendered ?? null, lab: lab ?? null, structured_data: structuredData ?? null,
+    generated_at: generatedAt, state: 'done', last_error: null,
+  };
 }
 
 /** Replaces what must be there exactly once: a change to the page's layout fails loudly, not silently. */

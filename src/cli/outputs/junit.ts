@@ -4,17 +4,22 @@
 import type { Analysis, CheckResult } from '../../analysis/types.ts';
 import { checksById } from '../../checks/index.ts';
 import { describeItem, titleOf } from '../report-text.ts';
+import { FINDING_CHECKS, findingLine, findingsOf } from '../structured-findings.ts';
 import type { UrlOutcome } from '../url-outcome.ts';
 import { escapeXml } from './xml.ts';
 
 const text = (value: string) => escapeXml(value, 'text');
 const attribute = (value: string) => escapeXml(value, 'attribute');
 
-/** The failure's body: every offending item (a check lists at most 25 of a kind), then the fix. */
+/**
+ * The failure's body: every offending item (a check lists at most 25 of a kind, the structured-data
+ * checks 50, each a sentence with its line), then the fix.
+ */
 function failureText(id: string, result: CheckResult): string {
   const lines: string[] = [];
   for (const [kind, items] of Object.entries(result.errors ?? {})) {
-    lines.push(`${kind.replaceAll('_', ' ')}:`, ...items.map((item) => `  - ${describeItem(item)}`));
+    const described = FINDING_CHECKS.has(id) ? findingsOf(id, { [kind]: items }).map(findingLine) : items.map(describeItem);
+    lines.push(`${kind.replaceAll('_', ' ')}:`, ...described.map((item) => `  - ${item}`));
   }
   const fix = checksById.get(id)?.howToFix;
   if (fix) lines.push(`Fix: ${fix}`);

@@ -1,11 +1,14 @@
 // `--output x.sarif`: SARIF 2.1.0, so code-scanning tools list failed checks as alerts. One run; its
 // tool is pagegrade at its version; its rules are the check catalogue; one result per failed check per
-// URL. A URL that could not be analysed is an error notification of the run's invocation. How the
-// results are located, so GitHub code scanning takes the file: docs/cli.md, "SARIF and GitHub code scanning".
+// URL, except the structured-data checks, which give one result per error at its line of the page
+// (docs/structured-data.md, "The command line"). A URL that could not be analysed is an error
+// notification of the run's invocation. How the results are located, so GitHub code scanning takes the
+// file: docs/cli.md, "SARIF and GitHub code scanning".
 import type { Analysis, CheckResult } from '../../analysis/types.ts';
 import type { Importance } from '../../checks/check.ts';
 import { allChecks } from '../../checks/index.ts';
 import { describeItem, titleOf } from '../report-text.ts';
+import { FINDING_CHECKS, findingsOf } from '../structured-findings.ts';
 import { truncate } from '../terminal-text.ts';
 import type { UrlOutcome } from '../url-outcome.ts';
 import { pagegradeVersion } from '../version.ts';
@@ -51,16 +54,17 @@ const NOT_IN_PATH = /[:?[\]]/g;
 /**
  * Where a result is. Code scanning needs a physical location with a relative path (an absolute URI of
  * another scheme than the checkout's file: is refused), so the page's host and path, e.g.
- * "example.com/blog/post", stand for it, at line 1 (a page has no line of source); the URL itself is
- * the logical location. An input that is no URL at all (it could not be analysed) has none.
+ * "example.com/blog/post", stand for it, at line 1 (a check's finding about the page as a whole) or at
+ * the line of the HTML a structured-data finding is on; the URL itself is the logical location. An
+ * input that is no URL at all (it could not be analysed) has none.
  */
-function locationsOf(url: string) {
+function locationsOf(url: string, startLine = 1) {
   if (!URL.canParse(url)) return [];
   const { host, pathname, search } = new URL(url);
   const uri = `${host}${pathname}${search}`.replace(NOT_IN_PATH, (char) => encodeURIComponent(char));
   return [
     {
-      physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } },
+      physicalLocation: { artifactLocation: { uri }, region: { startLine } },
       logicalLocations: [{ fullyQualifiedName: url, kind: 'resource' }],
     },
   ];
@@ -69,20 +73,52 @@ function locationsOf(url: string) {
 function resultsOf(analysis: Analysis) {
   return Object.entries(analysis.results)
     .filter(([, result]) => result.passed === false)
-    .map(([id, result]) => {
-      const summary = itemsSummary(result.errors);
+    .flatMap(([id, result]) => {
       const index = ruleIndex.get(id);
-      return {
+      const common = {
         ruleId: id,
         ...(index === undefined ? {} : { ruleIndex: index }),
         level: LEVELS[result.importance],
-        message: { text: summary === '' ? `${titleOf(id, false)}.` : `${titleOf(id, false)}: ${summary}.` },
-        locations: locationsOf(analysis.url),
-        // The same alert across runs: this check on this URL (code scanning cannot hash a line of a page).
-        partialFingerprints: { 'pagegradeCheck/v1': `${analysis.url} ${id}` },
-        properties: { url: analysis.url, category: result.category, importance: result.importance, score: analysis.score, verdict: analysis.result },
       };
+      const properties = { url: analysis.url, category: result.category, importance: result.importance, score: analysis.score, verdict: analysis.result };
+      // A structured-data check that failed without listing an error (none is expected) still gives its result.
+      const findings = FINDING_CHECKS.has(id) ? findingResults(analysis.url, id, result, common, properties) : [];
+      if (findings.length > 0) return findings;
+      const summary = itemsSummary(result.errors);
+      return [
+        {
+          ...common,
+          message: { text: summary === '' ? `${titleOf(id, false)}.` : `${titleOf(id, false)}: ${summary}.` },
+          locations: locationsOf(analysis.url),
+          // The same alert across runs: this check on this URL (code scanning cannot hash a line of a page).
+          partialFingerprints: { 'pagegradeCheck/v1': `${analysis.url} ${id}` },
+          properties,
+        },
+      ];
     });
+}
+
+/**
+ * A result per error item of a structured-data check, at its line. The fingerprint is the finding's
+ * fields but its line, so the alert stays one alert when lines above it move; a finding that says the
+ * same as an earlier one (two offers with the same mistake) is told apart by its rank among them.
+ */
+function findingResults<Common extends object, Properties extends object>(url: string, id: string, result: CheckResult, common: Common, properties: Properties) {
+  const seen = new Map<string, number>();
+  return findingsOf(id, result.errors).map((finding) => {
+    const { line: _line, ...identity } = finding.fields;
+    const said = Object.values(identity).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+    const key = [url, id, finding.kind, ...said].join(' ');
+    const rank = (seen.get(key) ?? 0) + 1;
+    seen.set(key, rank);
+    return {
+      ...common,
+      message: { text: finding.text },
+      locations: locationsOf(url, finding.line),
+      partialFingerprints: { 'pagegradeCheck/v1': rank === 1 ? key : `${key} #${rank}` },
+      properties: { ...finding.fields, kind: finding.kind, ...properties },
+    };
+  });
 }
 
 export function renderSarif(outcomes: readonly UrlOutcome[]): string {

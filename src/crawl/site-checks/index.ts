@@ -17,6 +17,7 @@ import { orphanPages } from './orphan-pages.ts';
 import { sitemapEntries } from './sitemap-entries.ts';
 import { deepPages } from './deep-pages.ts';
 import { internalNofollow } from './internal-nofollow.ts';
+import { richResultErrors } from './rich-result-errors.ts';
 
 export const siteChecks: readonly SiteCheckDefinition[] = [
   brokenLinks,
@@ -32,6 +33,7 @@ export const siteChecks: readonly SiteCheckDefinition[] = [
   sitemapEntries,
   deepPages,
   internalNofollow,
+  richResultErrors,
 ];
 
 export interface SiteCheckResult {

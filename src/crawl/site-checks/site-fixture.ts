@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { storeInlinks } from '../site-links.ts';
 import { openStoredSite } from '../site-scan.ts';
+import { richResultErrorsColumn } from '../rich-result-column.ts';
 import type { StoredSite } from './site-check.ts';
 
 const ORIGIN = 'https://example.com';
@@ -40,6 +41,8 @@ export interface PageSpec {
   links?: string[];
   /** Those of `links` (added to them if missing) that carry rel=nofollow. */
   nofollowLinks?: string[];
+  /** its rich-result errors as the crawl stores them, each [type, property, message] */
+  richResultErrors?: [string, string, string][];
 }
 
 /** A URL found but never fetched (past max_pages or max_depth). */
@@ -97,6 +100,7 @@ export async function siteOf(db: Kysely<Database>, pages: Record<string, PageSpe
         text_hash: spec.textHash ?? null,
         hreflang: spec.hreflang ? JSON.stringify(spec.hreflang.map(({ lang, url }) => ({ lang, url: at(url) }))) : null,
         score: spec.score ?? null,
+        rich_result_errors: richResultErrorsColumn((spec.richResultErrors ?? []).map(([type, property, message]) => ({ type, property, message }))),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

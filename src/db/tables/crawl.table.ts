@@ -134,6 +134,8 @@ export interface CrawlPagesTable {
   hreflang: string | null;
   /** an analysed page: the number of the run of its report the crawl made (a lab audit becomes part of it) */
   run_number: number | null;
+  /** JSON array of its distinct rich-result errors as [type, property, message]; null without any (rich-result-column.ts) */
+  rich_result_errors: string | null;
 }
 
 /** pending (to audit) | auditing (claimed until lease_until) | done */

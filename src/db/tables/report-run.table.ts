@@ -25,6 +25,8 @@ export interface ReportRunsTable {
   rendered: string | null;
   /** JSON text of the report's `lab` (Lab, docs/lab.md); null without a lab audit, or when it could not observe the page */
   lab: string | null;
+  /** JSON text of the report's `structured_data` (docs/structured-data.md); null when the page had none, and for runs before it */
+  structured_data: string | null;
   /** the profile a lab audit was asked under, mobile | desktop, also when it failed (a scheduled run repeats it); null: none */
   lab_profile: string | null;
   generated_at: string;

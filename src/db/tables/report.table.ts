@@ -63,5 +63,5 @@ export interface ReportsTable {
 type JobColumns = 'job_generation' | 'job_attempt' | 'job_trigger' | 'job_render' | 'job_lab';
 
 /** A whole report: its row and its latest run's results, rendering and lab audit (null before its first run, or when it had none). */
-export type ReportRow = Omit<Selectable<ReportsTable>, JobColumns> & { results: string | null; rendered: string | null; lab: string | null };
-export type NewReport = Insertable<ReportsTable> & { results: string | null; rendered?: string | null; lab?: string | null; lab_profile?: string | null };
+export type ReportRow = Omit<Selectable<ReportsTable>, JobColumns> & { results: string | null; rendered: string | null; lab: string | null; structured_data: string | null };
+export type NewReport = Insertable<ReportsTable> & { results: string | null; rendered?: string | null; lab?: string | null; lab_profile?: string | null; structured_data?: string | null };

@@ -11,7 +11,7 @@ import { validationMessages } from '../../schemas/validation-messages.ts';
 import { QueueUnavailableError, ValidationError } from '../../services/errors.ts';
 import { CRAWL_LIMITS } from '../../services/crawl.service.ts';
 import { csvStream, sendCsv } from '../../csv/csv.ts';
-import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS } from '../../csv/crawl-columns.ts';
+import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS, crawlIssueCsvRows } from '../../csv/crawl-columns.ts';
 import { csrfToken } from '../csrf.ts';
 import { crawlRefusal } from '../errors.ts';
 import { sendPage } from '../render.ts';
@@ -235,7 +235,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = parseId(request.params.id);
       const issues = await crawls.issues(signedInAccount(request).id, id);
-      return sendCsv(reply, `crawl-${id}-issues.csv`, await csvStream(CRAWL_ISSUE_CSV_COLUMNS, issues));
+      return sendCsv(reply, `crawl-${id}-issues.csv`, await csvStream(CRAWL_ISSUE_CSV_COLUMNS, crawlIssueCsvRows(issues)));
     },
   );
 

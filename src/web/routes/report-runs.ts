@@ -52,9 +52,9 @@ export const reportRunRoutes: FastifyPluginAsyncTypebox<ReportRunRouteOptions> =
       runs.show(ownerId, report.id, runId),
       lists.runs(ownerId, report.id, { page: 1, perPage: 1 }),
     ]);
-    const { page, results, rendered, lab, ...summary } = run;
-    // The report as it was at that run: the run's verdict, score, results, rendering and page facts.
-    const asOfRun = { ...report, result: run.result, score: run.score, issues: run.issues, page, results, rendered, lab, generated_at: run.generated_at };
+    const { page, results, rendered, lab, structured_data: structuredData, ...summary } = run;
+    // The report as it was at that run: the run's verdict, score, results, rendering, structured data and page facts.
+    const asOfRun = { ...report, result: run.result, score: run.score, issues: run.issues, page, results, rendered, lab, structured_data: structuredData, generated_at: run.generated_at };
     return sendPage(reply, 200, reportPage({
       report: asOfRun,
       asOwner,

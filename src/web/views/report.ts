@@ -2,7 +2,8 @@
 // score ring and verdict (and why, when the score alone would give another), a gauge per category,
 // failed checks by importance and what to fix first; then, for a run with a lab audit, its Lab section
 // (lab-section.ts); then the categories (failed first, then passed, then not applicable; Accessibility
-// only with a lab audit, whose checks are the only ones that judge it) and the facts of the fetch. Its owner also reads of an earlier report of
+// only with a lab audit, whose checks are the only ones that judge it), the page's structured data
+// under the Miscellaneous checks (structured-data-section.ts), and the facts of the fetch. Its owner also reads of an earlier report of
 // the same page. On paper (print.css, docs/web.md) the first screen is page 1 and each category's
 // passed and not applicable checks are one table. Everything that came from the analysed page is
 // escaped by the html template.
@@ -33,6 +34,7 @@ import { scoreWithVerdict } from './score-ring.ts';
 import { TRIGGER_NAMES, runName } from './run-list.ts';
 import { renderedSection } from './rendered-comparison.ts';
 import { labSection } from './lab-section.ts';
+import { structuredDataSection } from './structured-data-section.ts';
 import { csrfField } from './form-parts.ts';
 
 export interface ReportPageOptions {
@@ -317,7 +319,10 @@ ${summary(report)}
 ${history ?? ''}
 ${labSection(report.lab)}
 ${renderedSection(report.rendered)}
-${shownCategories(report).map((category) => categorySection(category, groups.get(category) ?? []))}
+${shownCategories(report).map((category) => [
+  categorySection(category, groups.get(category) ?? []),
+  category === 'miscellaneous' ? structuredDataSection(report.structured_data, { linkValidationCheck: 'structured_data_valid' in report.results }) : '',
+])}
 ${pageFacts(report, report.page)}
 </article>`,
   });

@@ -18,6 +18,7 @@ function catalogue() {
     failure_title: check.failureTitle,
     description: check.description,
     how_to_fix: check.howToFix,
+    ...('catalogue' in check && check.catalogue),
   }));
   return { data, status: 200 as const };
 }

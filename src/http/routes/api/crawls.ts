@@ -15,7 +15,7 @@ import {
 } from '../../../schemas/crawls.ts';
 import { commonErrorResponses, listOrCsvResponse } from '../../../schemas/common.ts';
 import { csvStream, sendCsv } from '../../../csv/csv.ts';
-import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS } from '../../../csv/crawl-columns.ts';
+import { CRAWL_ISSUE_CSV_COLUMNS, CRAWL_PAGE_CSV_COLUMNS, crawlIssueCsvRows } from '../../../csv/crawl-columns.ts';
 import { parseId } from '../../../schemas/parse-id.ts';
 import { listEnvelope } from '../../list-envelope.ts';
 import { allowOnly } from '../../method-not-allowed.ts';
@@ -140,7 +140,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'A crawl\'s site issues',
-        description: 'format=csv answers them as issues.csv, each issue\'s items as one JSON cell.',
+        description: 'format=csv answers them as issues.csv, each issue\'s items as one JSON cell (rich_result_errors: a row per item, its items cell that item alone).',
         params: CrawlIdParams,
         querystring: CrawlIssuesQuery,
         response: {
@@ -152,7 +152,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const issues = await crawls.issues(request.account.id, parseId(request.params.id));
-      if (request.query.format === 'csv') return sendCsv(reply, 'issues.csv', await csvStream(CRAWL_ISSUE_CSV_COLUMNS, issues));
+      if (request.query.format === 'csv') return sendCsv(reply, 'issues.csv', await csvStream(CRAWL_ISSUE_CSV_COLUMNS, crawlIssueCsvRows(issues)));
       return { data: issues, status: 200 as const };
     },
   );
