@@ -10,8 +10,8 @@
 
 /** Layer rules apply to source files, not to their tests. */
 const notTest = '\\.test\\.ts$';
-const adapters = '^src/(http|web|cli)/';
-const storeAndAdapters = '^src/(db|repositories|queue|services|http|web|cli)/';
+const adapters = '^src/(http|web|cli|mcp)/';
+const storeAndAdapters = '^src/(db|repositories|queue|services|http|web|cli|mcp)/';
 const kysely = '^node_modules/kysely/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

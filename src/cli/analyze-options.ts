@@ -1,8 +1,10 @@
-// The options of `analyze`, checked: anything out of range is a usage error (exit code 2).
+// The options of `analyze`, checked: anything out of range is a usage error (exit code 2). A config file
+// (--config, or ./pagegrade.config.json: config-file.ts) gives values the command line has not given.
 import { readFile } from 'node:fs/promises';
 import { UsageError, type ParsedArgs } from './command.ts';
 import { readEarlierResults, type EarlierResults } from './compare-file.ts';
-import { labAssertions, readBudget } from './budget.ts';
+import { labAssertions, readBudget, type Budget } from './budget.ts';
+import { CONFIG_FILE_NAME, findConfigFile, writableConfigOutputs, type ConfigFile } from './config-file.ts';
 import { analyzeLabOption } from './lab-options.ts';
 import type { LabProfileName } from '../lab/lab-types.ts';
 import { readOutputFiles, type OutputFile } from './outputs/index.ts';
@@ -29,6 +31,8 @@ export interface AnalyzeOptions {
   render: boolean;
   /** --lab: also make a lab audit of each page under this profile (--lab-profile); undefined without */
   lab: LabProfileName | undefined;
+  /** what asks for Chromium, as the user wrote it ("--render", "\"lab\": true in ci.json"); empty when nothing does */
+  needsChromium: string[];
 }
 
 function integerOption(args: ParsedArgs, name: string, min: number, max: number): number | undefined {
@@ -65,28 +69,65 @@ async function urlsInFile(path: string): Promise<string[]> {
   }
 }
 
-export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptions> {
+/** The budget's lab assertions need a lab audit: without one they could never be judged. */
+function checkBudgetLab(budget: Budget, lab: LabProfileName | undefined, source: string, advice: string): void {
+  const needLab = labAssertions(budget);
+  if (needLab.length > 0 && lab === undefined) throw new UsageError(`${source} sets ${needLab.join(' and ')}, which only a lab audit measures: ${advice}`);
+}
+
+async function budgetOf(args: ParsedArgs, config: ConfigFile | undefined, lab: LabProfileName | undefined): Promise<Budget | undefined> {
+  const path = args.values.budget;
+  if (typeof path === 'string') {
+    const budget = await readBudget(path);
+    checkBudgetLab(budget, lab, `--budget ${path}`, 'add --lab.');
+    return budget;
+  }
+  if (config?.budget) checkBudgetLab(config.budget, lab, `${config.name}: "budget"`, 'add "lab": true or --lab');
+  return config?.budget;
+}
+
+/** The switches that need Chromium, named where they were set: the command line wins over the file. */
+function chromiumSwitches(args: ParsedArgs, config: ConfigFile | undefined): string[] {
+  return (['render', 'lab'] as const).flatMap((name) => {
+    if (args.values[name] === true) return [`--${name}`];
+    return config?.[name] === true ? [`"${name}": true in ${config.name}`] : [];
+  });
+}
+
+/** `cwd`: where ./pagegrade.config.json is looked for (relative --output paths resolve against the process's). */
+export async function readAnalyzeOptions(args: ParsedArgs, cwd = process.cwd()): Promise<AnalyzeOptions> {
   const file = args.values.file;
-  const targets = [...args.positionals, ...(typeof file === 'string' ? await urlsInFile(file) : [])];
-  if (targets.length === 0) throw new UsageError('Name at least one URL, as an argument or with --file.');
+  // Naming URLs means arguments or --file, even a --file without any: then the config file's are not used.
+  const namesUrls = args.positionals.length > 0 || typeof file === 'string';
+  const named = [...args.positionals, ...(typeof file === 'string' ? await urlsInFile(file) : [])];
+  const given = args.values.config;
+  const config = await findConfigFile(typeof given === 'string' ? given : undefined, namesUrls, cwd);
+  const targets = namesUrls ? named : (config?.urls ?? []);
+  if (targets.length === 0) {
+    throw new UsageError(
+      config && !namesUrls
+        ? `${config.name} has no "urls": name the URLs there, as arguments or with --file.`
+        : `Name at least one URL, as an argument, with --file or in ${CONFIG_FILE_NAME}'s "urls".`,
+    );
+  }
   const concurrency = integerOption(args, 'concurrency', 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const timeoutMs = integerOption(args, 'timeout', 1, MAX_TIMEOUT_MS);
   const failOnRegression = args.values['fail-on-regression'] === true;
-  const gates: Gates = { failOn: failOnOption(args), minScore: integerOption(args, 'min-score', 0, 100), failOnRegression };
+  const gates: Gates = {
+    failOn: failOnOption(args) ?? config?.failOn,
+    minScore: integerOption(args, 'min-score', 0, 100) ?? config?.minScore,
+    failOnRegression,
+  };
   const compare = args.values.compare;
   if (failOnRegression && typeof compare !== 'string') {
     throw new UsageError('--fail-on-regression needs --compare <file>: an earlier `analyze --json` output to compare with.');
   }
-  const lab = analyzeLabOption(args);
-  const outputs = await readOutputFiles(args);
-  const budget = args.values.budget;
-  if (typeof budget === 'string') {
-    gates.budget = await readBudget(budget);
-    const needLab = labAssertions(gates.budget);
-    if (needLab.length > 0 && lab === undefined) {
-      throw new UsageError(`--budget ${budget} sets ${needLab.join(' and ')}, which only a lab audit measures: add --lab.`);
-    }
-  }
+  const lab = analyzeLabOption(args, config?.lab === true);
+  const commandLineOutputs = await readOutputFiles(args);
+  // Any --output replaces the file's whole list, which is then neither checked nor written.
+  const outputs = commandLineOutputs.length > 0 || !config ? commandLineOutputs : await writableConfigOutputs(config);
+  const budget = await budgetOf(args, config, lab);
+  if (budget) gates.budget = budget;
   return {
     targets,
     json: args.values.json === true,
@@ -96,7 +137,8 @@ export async function readAnalyzeOptions(args: ParsedArgs): Promise<AnalyzeOptio
     compare: typeof compare === 'string' ? await readEarlierResults(compare) : undefined,
     gates,
     outputs,
-    render: args.values.render === true,
+    render: args.values.render === true || config?.render === true,
     lab,
+    needsChromium: chromiumSwitches(args, config),
   };
 }

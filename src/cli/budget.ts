@@ -39,42 +39,45 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 const isLimit = (value: unknown): value is number => typeof value === 'number' && value >= 0;
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 
-/** Throws a UsageError naming the first key that is unknown or has a value of the wrong kind. */
-function parseBudget(value: unknown, invalid: (why: string) => UsageError): Budget {
+/**
+ * Throws a UsageError naming the first key that is unknown or has a value of the wrong kind; `at` goes
+ * before every key it names ("budget." for the budget of a config file, config-file.ts).
+ */
+export function parseBudget(value: unknown, invalid: (why: string) => UsageError, at = ''): Budget {
   if (!isObject(value)) throw invalid('it is not a JSON object');
   const unknownIn = (object: Record<string, unknown>, known: readonly string[], prefix: string) => {
     const key = Object.keys(object).find((name) => !known.includes(name));
-    if (key !== undefined) throw invalid(`unknown key "${prefix}${key}" (known: ${known.join(', ')})`);
+    if (key !== undefined) throw invalid(`unknown key "${at}${prefix}${key}" (known: ${known.join(', ')})`);
   };
   unknownIn(value, KEYS, '');
   const { min_score, categories, must_pass, max_failed, lab } = value;
-  if (min_score !== undefined && !isScore(min_score)) throw invalid(`"min_score" must be a number from 0 to 100; got ${shown(min_score)}`);
+  if (min_score !== undefined && !isScore(min_score)) throw invalid(`"${at}min_score" must be a number from 0 to 100; got ${shown(min_score)}`);
   if (categories !== undefined) {
-    if (!isObject(categories)) throw invalid(`"categories" must be an object of scores by category; got ${shown(categories)}`);
+    if (!isObject(categories)) throw invalid(`"${at}categories" must be an object of scores by category; got ${shown(categories)}`);
     unknownIn(categories, CATEGORIES, 'categories.');
     for (const [category, score] of Object.entries(categories)) {
-      if (!isScore(score)) throw invalid(`"categories.${category}" must be a number from 0 to 100; got ${shown(score)}`);
+      if (!isScore(score)) throw invalid(`"${at}categories.${category}" must be a number from 0 to 100; got ${shown(score)}`);
     }
   }
   if (must_pass !== undefined) {
     if (!Array.isArray(must_pass) || !must_pass.every((id) => typeof id === 'string')) {
-      throw invalid(`"must_pass" must be an array of check ids; got ${shown(must_pass)}`);
+      throw invalid(`"${at}must_pass" must be an array of check ids; got ${shown(must_pass)}`);
     }
     const unknown = must_pass.find((id) => !checksById.has(id));
-    if (unknown !== undefined) throw invalid(`"must_pass" names no known check: ${shown(unknown)}`);
+    if (unknown !== undefined) throw invalid(`"${at}must_pass" names no known check: ${shown(unknown)}`);
   }
   if (max_failed !== undefined) {
-    if (!isObject(max_failed)) throw invalid(`"max_failed" must be an object of counts by importance; got ${shown(max_failed)}`);
+    if (!isObject(max_failed)) throw invalid(`"${at}max_failed" must be an object of counts by importance; got ${shown(max_failed)}`);
     unknownIn(max_failed, IMPORTANCES, 'max_failed.');
     for (const [importance, count] of Object.entries(max_failed)) {
-      if (!isCount(count)) throw invalid(`"max_failed.${importance}" must be a whole number from 0; got ${shown(count)}`);
+      if (!isCount(count)) throw invalid(`"${at}max_failed.${importance}" must be a whole number from 0; got ${shown(count)}`);
     }
   }
   if (lab !== undefined) {
-    if (!isObject(lab)) throw invalid(`"lab" must be an object of limits by metric; got ${shown(lab)}`);
+    if (!isObject(lab)) throw invalid(`"${at}lab" must be an object of limits by metric; got ${shown(lab)}`);
     unknownIn(lab, LAB_KEYS, 'lab.');
     for (const [metric, limit] of Object.entries(lab)) {
-      if (!isLimit(limit)) throw invalid(`"lab.${metric}" must be a number from 0; got ${shown(limit)}`);
+      if (!isLimit(limit)) throw invalid(`"${at}lab.${metric}" must be a number from 0; got ${shown(limit)}`);
     }
   }
   return value as Budget;

@@ -26,11 +26,15 @@ function needsLab(args: ParsedArgs, option: string): void {
   if (args.values.lab !== true) throw new UsageError(`--${option} needs --lab: it says how the lab audit is made, and none is made without --lab.`);
 }
 
-/** `analyze`: the profile of each page's lab audit; undefined without --lab. */
-export function analyzeLabOption(args: ParsedArgs): LabProfileName | undefined {
+/**
+ * `analyze`: the profile of each page's lab audit; undefined without --lab, or without a config file's
+ * `"lab": true` (`labInFile`), which --lab-profile may then qualify as it would --lab.
+ */
+export function analyzeLabOption(args: ParsedArgs, labInFile = false): LabProfileName | undefined {
+  const lab = args.values.lab === true || labInFile;
   const profile = profileOption(args);
-  if (profile !== undefined) needsLab(args, 'lab-profile');
-  return args.values.lab === true ? (profile ?? DEFAULT_LAB_PROFILE) : undefined;
+  if (profile !== undefined && !lab) needsLab(args, 'lab-profile');
+  return lab ? (profile ?? DEFAULT_LAB_PROFILE) : undefined;
 }
 
 /** `crawl`: the lab audits' profile and how many pages get one; undefined without --lab. */

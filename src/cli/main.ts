@@ -30,6 +30,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./commands/crawl.ts')).crawl,
   },
   {
+    name: 'mcp',
+    summary: 'Serve MCP over stdin and stdout for agents: the analyze_url and list_checks tools, without a server.',
+    load: async () => (await import('./commands/mcp.ts')).mcp,
+  },
+  {
     name: 'serve',
     summary: 'Run the HTTP API server (settings from the environment: PORT, HOST, DATABASE_URL, ...).',
     load: async () => (await import('./commands/serve.ts')).serve,

@@ -4,9 +4,11 @@ import { ConfigError, loadConfig, type Config } from '../../config.ts';
 import { analyzerFromConfig, rendererFromConfig } from '../../services/index.ts';
 import { UsageError, type Command } from '../command.ts';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, readAnalyzeOptions } from '../analyze-options.ts';
+import { CONFIG_FILE_NAME } from '../config-file.ts';
 import { renderJson, renderProblems, renderText } from '../analyze-output.ts';
 import { withComparison } from '../comparison.ts';
 import { exitCodeFor } from '../exit-status.ts';
+import { noChromiumSentence } from '../no-chromium.ts';
 import { writeOutputFiles } from '../outputs/index.ts';
 import { createProgress } from '../progress.ts';
 import { runPool } from '../run-pool.ts';
@@ -14,6 +16,13 @@ import { createStyle, wantsColour } from '../terminal-text.ts';
 import { analyzeTarget } from '../url-outcome.ts';
 
 const DETAILS = `Options:
+  --config <file>      read options from this JSON file (docs/cli.md, "A config file for pipelines"):
+                       {"urls": [...], "budget": {...}, "outputs": ["report.html"], "render": false,
+                       "lab": false, "fail_on": "bad", "min_score": 70}, every key optional. Its urls
+                       are analysed when no URL is named (as an argument or with --file); an option
+                       on the command line replaces its value (any --output the whole "outputs");
+                       "outputs" are relative to the file's folder. Without --config and without
+                       URLs, ./${CONFIG_FILE_NAME} is read when there is one
   --json               print the results as JSON: the API report's fields (url, result, score, issues,
                        page, results, generated_at); an array for several URLs, where a URL that could
                        not be analysed is {"url", "error"}
@@ -59,7 +68,7 @@ const DETAILS = `Options:
                        {"accessibility": 90}; a metric the audit did not measure is not judged (a note)
 
 Exit codes (the first that applies):
-  2  usage error: unknown option, bad value, no URL, a bad --file, --compare, --budget or --output, bad setting, no Chromium
+  2  usage error: unknown option, bad value, no URL, a bad --config, --file, --compare, --budget or --output, bad setting, no Chromium
   3  one or more URLs could not be analysed (invalid, unreachable, not HTML, too large, ...)
   1  a --fail-on, --min-score, --fail-on-regression or --budget gate failed
   0  every URL was analysed and no gate failed
@@ -83,10 +92,11 @@ export const analyze: Command = {
   name: 'analyze',
   summary: 'Analyse pages without a server and print a report (or JSON); exit codes for CI gates.',
   usage:
-    'analyze <url...> [--file <path>] [--json] [--render] [--lab [--lab-profile mobile|desktop]] [--fail-on bad|decent] [--min-score <n>] [--compare <file> [--fail-on-regression]] [--budget <file>] [[--format <format>] --output <file>]... [--concurrency <n>] [--timeout <ms>]',
+    'analyze <url...> [--config <file>] [--file <path>] [--json] [--render] [--lab [--lab-profile mobile|desktop]] [--fail-on bad|decent] [--min-score <n>] [--compare <file> [--fail-on-regression]] [--budget <file>] [[--format <format>] --output <file>]... [--concurrency <n>] [--timeout <ms>]',
   details: DETAILS,
   options: {
     json: { type: 'boolean' },
+    config: { type: 'string' },
     file: { type: 'string' },
     concurrency: { type: 'string' },
     timeout: { type: 'string' },
@@ -108,11 +118,7 @@ export const analyze: Command = {
     const config = configFor(io.env, options.timeoutMs);
     // One renderer for every URL: its one browser, and its gate that lets one lab audit run at a time.
     const renderer = options.render || options.lab ? rendererFromConfig(config) : undefined;
-    if (renderer === null) {
-      const needing = [options.render && '--render', options.lab && '--lab'].filter(Boolean).join(' and ');
-      const verb = options.render && options.lab ? 'need' : 'needs';
-      throw new UsageError(`${needing} ${verb} Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
-    }
+    if (renderer === null) throw new UsageError(noChromiumSentence(options.needsChromium, config.chromiumPath));
     const analyzeUrl = analyzerFromConfig(
       config,
       (checkId, error) => io.stderr.write(`pagegrade: internal error in check ${checkId}: ${error instanceof Error ? error.message : String(error)}\n`),

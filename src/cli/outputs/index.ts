@@ -41,20 +41,25 @@ function formatOption(value: string): OutputFormat {
   return value as OutputFormat;
 }
 
+/** The format a file's name ends in, or undefined when it ends in none of them. */
+export function formatFromName(path: string): OutputFormat | undefined {
+  const lower = path.toLowerCase();
+  return EXTENSIONS.find(([extension]) => lower.endsWith(extension))?.[1];
+}
+
 function formatOf(path: string, given: OutputFormat | undefined): OutputFormat {
   if (given !== undefined) return given;
-  const lower = path.toLowerCase();
-  const found = EXTENSIONS.find(([extension]) => lower.endsWith(extension));
+  const found = formatFromName(path);
   if (!found) {
     throw new UsageError(
       `--output ${path}: cannot tell the format from the name; end it in .json, .html, .junit.xml, .xml, .sarif or .sarif.json, or put --format json|html|junit|sarif before it.`,
     );
   }
-  return found[1];
+  return found;
 }
 
 /** Why a file cannot be written there, or undefined when it can (as far as can be known before writing). */
-async function unwritable(path: string): Promise<string | undefined> {
+export async function unwritable(path: string): Promise<string | undefined> {
   const existing = await stat(path).catch(() => undefined);
   if (existing?.isDirectory()) return 'it is a directory';
   const parent = dirname(path);
