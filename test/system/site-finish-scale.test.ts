@@ -1,8 +1,8 @@
 // The finish of a large crawl on a SQLite file: a few seconds for 200,000 pages and 2,000,000 links,
 // and the main thread never held long: a 10 ms timer, as /health is, keeps its pace meanwhile. What
-// is asserted is the CPU the process spent between two turns of the timer (the main thread's work,
-// plus whatever threads ran), since on a loaded machine the wall-clock gap also counts the time the
-// scheduler gave other processes; both are printed.
+// is asserted is the CPU the process spent, in all and between two turns of the timer (the main
+// thread's work, plus whatever threads ran), since on a loaded machine the wall clock also counts the
+// time the scheduler gave other processes; both are printed.
 import { expect, it } from 'vitest';
 import { openTestDatabase } from '../support/databases.ts';
 import { finishCrawl } from '../../src/services/crawl-finish.ts';
@@ -36,14 +36,21 @@ it('finishes a crawl of 200,000 pages and 2,000,000 links in seconds, the event 
       lastCpu = process.cpuUsage();
     }, 10);
     const started = performance.now();
+    const startedCpu = process.cpuUsage();
     try {
       expect(await finishCrawl(db, crawl)).toBe(true);
     } finally {
       clearInterval(timer);
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`finish of ${PAGES} pages, ${links} links: ${seconds.toFixed(1)} s, longest timer gap ${longestGap.toFixed(0)} ms, most CPU between two turns ${mostCpuBetweenTurns.toFixed(0)} ms`);
-    expect(seconds).toBeLessThan(15);
+    const spent = process.cpuUsage(startedCpu);
+    const cpuSeconds = (spent.user + spent.system) / 1e6;
+    console.log(
+      `finish of ${PAGES} pages, ${links} links: ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s of CPU), longest timer gap ${longestGap.toFixed(0)} ms, most CPU between two turns ${mostCpuBetweenTurns.toFixed(0)} ms`,
+    );
+    // The CPU the finish spent, not the wall clock: on a machine shared with other work the wall clock
+    // also counts the time the scheduler gave to other processes (about 5 s of either on a quiet 2-core VM).
+    expect(cpuSeconds).toBeLessThan(15);
     expect(mostCpuBetweenTurns).toBeLessThan(100);
 
     const ended = await db.selectFrom('crawls').selectAll().where('id', '=', crawl.id).executeTakeFirstOrThrow();
