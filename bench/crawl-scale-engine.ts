@@ -21,6 +21,13 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 /** `pagegrade worker` processes beside the server on PostgreSQL. */
 const POSTGRES_WORKERS = 2;
+/**
+ * How often the crawls table is vacuumed when the server runs without autovacuum. Every page's store
+ * updates its crawl's row, so without vacuum the one row's dead versions pile up (200 MB after 50,000
+ * pages) and each update slows: 48 pages a second fell to 3. Production servers run autovacuum (on by
+ * default); this stands in for it on a test server that turns it off.
+ */
+const VACUUM_EVERY_MS = 30_000;
 
 export interface Installation {
   engine: ScaleEngine;
@@ -108,7 +115,9 @@ async function installPostgres(crawlEnv: Record<string, string>, jobSlots: numbe
   const prefix = `pagegrade-bench-scale-${process.pid}-${randomBytes(4).toString('hex')}`;
   const env = { ...crawlEnv, REDIS_URL: redisUrl, PAGEGRADE_QUEUE_PREFIX: prefix };
   const started: ChildService[] = [];
+  let vacuums: NodeJS.Timeout | null = null;
   const close = async () => {
+    if (vacuums) clearInterval(vacuums);
     for (const child of started.reverse()) await child.stop();
     await database.end();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -119,10 +128,13 @@ async function installPostgres(crawlEnv: Record<string, string>, jobSlots: numbe
     // The server first: it migrates the database the workers then open.
     const server = await startPagegrade(databaseUrl, options, { ...env, PAGEGRADE_WORKERS: '0' });
     started.push(server);
+    vacuums = await standInForAutovacuum(database);
     for (let index = 0; index < POSTGRES_WORKERS; index++) started.push(await startPagegradeWorker(databaseUrl, jobSlots, options, env));
     return {
       engine: 'postgres',
-      workers: `${POSTGRES_WORKERS} \`pagegrade worker --concurrency ${jobSlots}\` on BullMQ (server PAGEGRADE_WORKERS=0)`,
+      workers:
+        `${POSTGRES_WORKERS} \`pagegrade worker --concurrency ${jobSlots}\` on BullMQ (server PAGEGRADE_WORKERS=0)` +
+        (vacuums ? `; the server runs without autovacuum, so the crawls table is vacuumed every ${VACUUM_EVERY_MS / 1000} s` : ''),
       origin: server.origin,
       processes: started.map((child, index) => ({ name: index === 0 ? 'server' : `worker ${index}`, pid: child.pid })),
       async databaseBytes() {
@@ -138,4 +150,19 @@ async function installPostgres(crawlEnv: Record<string, string>, jobSlots: numbe
     await close();
     throw error;
   }
+}
+
+/** With autovacuum off on the server, VACUUM the crawls table every VACUUM_EVERY_MS (null: autovacuum is on). */
+async function standInForAutovacuum(database: pg.Pool): Promise<NodeJS.Timeout | null> {
+  const { rows } = await database.query('SHOW autovacuum');
+  if (rows[0].autovacuum !== 'off') return null;
+  let running = false;
+  return setInterval(() => {
+    if (running) return;
+    running = true;
+    database
+      .query('VACUUM crawls')
+      .catch((error: unknown) => console.error(`crawl-scale: VACUUM crawls failed: ${String(error)}`))
+      .finally(() => (running = false));
+  }, VACUUM_EVERY_MS);
 }
