@@ -83,7 +83,7 @@ export function* reportBatches(size: SeedSize, accounts: SeedAccount[], userIds:
     const sample = samples[index % samples.length];
     const at = new Date(FIRST_GENERATED_AT + index * SPACING_MS).toISOString();
     batch.push({
-      user_id: userIds[account],
+      organization_id: userIds[account],
       url,
       project,
       privacy: random() < 0.9 ? 0 : 1,

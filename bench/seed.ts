@@ -21,7 +21,7 @@ import { reportBatches, seedAccounts, SEED_VERSION, type SeedSize } from './seed
 import { MB, round } from './stats.ts';
 
 export interface ReadAccount {
-  userId: number;
+  organizationId: number;
   apiKey: string;
   projects: string[];
   /** some of the account's report ids, spread over its whole history */
@@ -197,7 +197,7 @@ async function seed(databaseUrl: string, size: SeedSize): Promise<number> {
         last_used_at: null,
         revoked_at: null,
       });
-      userIds.push(user.id);
+      userIds.push(user.organization_id);
     }
     const tally = new ProjectTally();
     let inserted = 0;
@@ -240,10 +240,10 @@ async function readAccounts(databaseUrl: string, size: SeedSize): Promise<ReadAc
     for (const account of seedAccounts(size)) {
       const user = await findUserByEmail(database.db, account.email);
       if (!user) throw new Error(`the seeded database has no ${account.email}`);
-      const rows = await database.db.selectFrom('reports').select('id').where('user_id', '=', user.id).execute();
+      const rows = await database.db.selectFrom('reports').select('id').where('organization_id', '=', user.organization_id).execute();
       const step = Math.max(1, Math.floor(rows.length / IDS_PER_ACCOUNT));
       const reportIds = rows.filter((_, index) => index % step === 0).map((row) => row.id);
-      accounts.push({ userId: user.id, apiKey: account.apiKey, projects: account.projects, reportIds });
+      accounts.push({ organizationId: user.organization_id, apiKey: account.apiKey, projects: account.projects, reportIds });
     }
     return accounts;
   } finally {

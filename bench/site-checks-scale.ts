@@ -8,6 +8,7 @@ import { createDb } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { writeSyntheticCrawl } from '../src/crawl/site-synthetic.ts';
 import { finishCrawl } from '../src/services/crawl-finish.ts';
+import { insertUser } from '../src/repositories/user.repository.ts';
 
 const pages = Number(process.argv[2] ?? 1_000_000);
 const linksPerPage = Number(process.argv[3] ?? 20);
@@ -16,10 +17,10 @@ const file = join(directory, 'pagegrade.db');
 const { db, destroy } = createDb(`sqlite:${file}`);
 try {
   await migrateToLatest(db);
-  const { id: userId } = await db.insertInto('users').values({ email: 'bench@example.com', is_admin: 0, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+  const { organization_id: organizationId } = await insertUser(db, { email: 'bench@example.com', is_admin: 0, created_at: new Date().toISOString() });
   const crawl = await db
     .insertInto('crawls')
-    .values({ user_id: userId, url: 'https://example.com/', project: 'example.com', state: 'running', max_pages: pages, max_depth: 5, use_sitemap: 1, privacy: 0, render: 0, created_at: new Date().toISOString() })
+    .values({ organization_id: organizationId, url: 'https://example.com/', project: 'example.com', state: 'running', max_pages: pages, max_depth: 5, use_sitemap: 1, privacy: 0, render: 0, created_at: new Date().toISOString() })
     .returningAll()
     .executeTakeFirstOrThrow();
   const seeded = performance.now();

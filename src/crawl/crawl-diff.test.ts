@@ -6,7 +6,7 @@ const at = (path: string) => `https://shop.test${path}`;
 
 function crawlOf(fields: Partial<Crawl> = {}): Crawl {
   return {
-    id: 1, url: at('/'), project: 'shop.test', state: 'done', max_pages: 100, max_depth: 10, sitemap: 1, privacy: 0, render: 0,
+    id: 1, url: at('/'), project: 'shop.test', organization: 1, state: 'done', max_pages: 100, max_depth: 10, sitemap: 1, privacy: 0, render: 0,
     pages_found: 3, pages_crawled: 3, pages_failed: 0, requests: 10, limit_reached: false, pages_unvisited: 0,
     score: 80, result: 'decent', issues: { high: 0, medium: 0, low: 0 }, error: null,
     created_at: '2026-01-01T00:00:00.000Z', started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:01:00.000Z',

@@ -12,15 +12,19 @@ import type {
   CrawlExternalLinksTable, CrawlExternalsTable, CrawlHostsTable, CrawlIssuesTable, CrawlLabPagesTable, CrawlLinksTable, CrawlPagesTable, CrawlsTable,
 } from './tables/crawl.table.ts';
 import type { JobsTable } from './tables/job.table.ts';
+import type { OrganizationMembersTable, OrganizationsTable } from './tables/organization.table.ts';
 import type { ProjectsTable } from './tables/project.table.ts';
 import type { ReportsTable } from './tables/report.table.ts';
 import type { ReportRunsTable } from './tables/report-run.table.ts';
 import type { UsersTable } from './tables/user.table.ts';
 import type { WebhookDeliveriesTable, WebhooksTable } from './tables/webhook.table.ts';
 import type { WebSessionsTable } from './tables/web-session.table.ts';
+import type { ShareLinksTable } from './tables/share-link.table.ts';
 
 export interface Database {
   users: UsersTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
   api_keys: ApiKeysTable;
   reports: ReportsTable;
   report_runs: ReportRunsTable;
@@ -37,6 +41,7 @@ export interface Database {
   crawl_externals: CrawlExternalsTable;
   crawl_external_links: CrawlExternalLinksTable;
   crawl_lab_pages: CrawlLabPagesTable;
+  share_links: ShareLinksTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

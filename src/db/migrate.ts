@@ -27,6 +27,8 @@ import * as runLab from './migrations/2026-12-03-1100-run-lab.ts';
 import * as crawlLab from './migrations/2026-12-03-1200-crawl-lab.ts';
 import * as runStructuredData from './migrations/2026-12-04-1000-run-structured-data.ts';
 import * as crawlRichResultErrors from './migrations/2026-12-04-1100-crawl-rich-result-errors.ts';
+import * as organizations from './migrations/2026-12-04-1200-organizations.ts';
+import * as shareLinks from './migrations/2026-12-04-1300-share-links.ts';
 
 /** Applied in key order (Kysely sorts names); a name, once released, never changes. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +58,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-1200-crawl-lab': crawlLab,
   '2026-12-04-1000-run-structured-data': runStructuredData,
   '2026-12-04-1100-crawl-rich-result-errors': crawlRichResultErrors,
+  '2026-12-04-1200-organizations': organizations,
+  '2026-12-04-1300-share-links': shareLinks,
 };
 
 /** Applies pending migrations; returns the names applied now (empty when already up to date). */

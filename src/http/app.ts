@@ -17,6 +17,7 @@ import {
 import { routeEveryMethod } from './method-not-allowed.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { apiRoutes } from './routes/api/index.ts';
+import { mcpRoutes } from './routes/mcp.ts';
 import { checkRoutes } from './routes/api/checks.ts';
 import { healthRoutes } from './routes/health.ts';
 import { logRedactPaths, logSerializers } from './log-redaction.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Outside apiRoutes' scope: the check catalogue needs no API key.
   await app.register(checkRoutes, { prefix: '/api/v1' });
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(mcpRoutes);
   await app.register(webRoutes, {
     access: app.services.reportAccess,
     sessions: app.services.webSessions,

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AnalysisInProgressError, NotFoundError, QueueUnavailableError, TooManyCrawlsError, ValidationError } from '../services/errors.ts';
 import { TooManyAnalysesError } from '../services/analysis-slots.ts';
+import { ForbiddenError } from '../services/roles.ts';
 import { sendDatabaseUnavailable } from './database-unavailable.ts';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { validationMessages } from '../schemas/validation-messages.ts';
@@ -48,6 +49,7 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
     }
     if (error instanceof ValidationError) return sendValidationError(reply, { [error.field]: [error.message] });
     if (error instanceof NotFoundError) return reply.code(404).send(NOT_FOUND_BODY);
+    if (error instanceof ForbiddenError) return sendError(reply, 403, error.message);
     if (error instanceof AnalysisInProgressError) return sendError(reply, 409, error.message);
     if (error instanceof QueueUnavailableError) {
       request.log.warn({ reason: error.cause instanceof Error ? error.cause.message : String(error.cause) }, 'queue unavailable; answered 503');
@@ -63,7 +65,8 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
     if (parseMessage) return sendValidationError(reply, { body: [parseMessage] });
     switch (error.statusCode) {
       case 413:
-        return sendError(reply, 413, `The request body must be at most ${bodyLimit} bytes.`);
+        // A route may take more than the server's limit (a logo: PUT /organizations/{id}).
+        return sendError(reply, 413, `The request body must be at most ${request.routeOptions.bodyLimit ?? bodyLimit} bytes.`);
       case 415:
         return sendError(
           reply,

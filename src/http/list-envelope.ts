@@ -12,6 +12,10 @@ export function listEnvelope<T>(request: FastifyRequest, page: Page<T>, query: L
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
+  // An organisation named in the query (docs/organisations.md) is kept by every link.
+  if (request.organization && (request.query as Record<string, unknown> | undefined)?.organization !== undefined) {
+    params.set('organization', String(request.organization.id));
+  }
   const link = (pageNumber: number) => {
     params.set('page', String(pageNumber));
     return `${path}?${params}`;

@@ -63,6 +63,7 @@ const REPORT: Report = {
   id: 12,
   url: 'https://example.com/page',
   project: 'example.com',
+  organization: 3,
   privacy: 0,
   password: false,
   result: 'decent',

@@ -7,7 +7,7 @@ import type { DbExecutor } from './executor.ts';
 
 /** The columns a scheduled crawl copies from the crawl whose schedule it runs (its settings). */
 export const CRAWL_SETTINGS_COLUMNS = [
-  'user_id',
+  'organization_id',
   'url',
   'project',
   'urls',
@@ -73,12 +73,12 @@ export async function clearSchedule(db: DbExecutor, id: number): Promise<void> {
  */
 export async function setCrawlSchedule(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   id: number,
   seen: string | null | undefined,
   change: { schedule: string; next_run_at: string | null },
 ): Promise<boolean> {
-  let query = db.updateTable('crawls').set(change).where('user_id', '=', userId).where('id', '=', id);
+  let query = db.updateTable('crawls').set(change).where('organization_id', '=', organizationId).where('id', '=', id);
   if (seen === null) query = query.where('next_run_at', 'is', null);
   else if (seen !== undefined) query = query.where('next_run_at', '=', seen);
   const result = await query.executeTakeFirst();

@@ -22,8 +22,8 @@ export async function insertCrawl(db: DbExecutor, crawl: CrawlInsert): Promise<n
   return id;
 }
 
-export async function findCrawl(db: DbExecutor, userId: number, id: number): Promise<CrawlRow | undefined> {
-  return db.selectFrom('crawls').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function findCrawl(db: DbExecutor, organizationId: number, id: number): Promise<CrawlRow | undefined> {
+  return db.selectFrom('crawls').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
 /** For job handlers, which carry the crawl's id only. */
@@ -31,15 +31,15 @@ export async function findCrawlById(db: DbExecutor, id: number): Promise<CrawlRo
   return db.selectFrom('crawls').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-function filtered(db: DbExecutor, userId: number, options: Pick<CrawlListOptions, 'project' | 'state'>) {
-  let query = db.selectFrom('crawls').where('user_id', '=', userId);
+function filtered(db: DbExecutor, organizationId: number, options: Pick<CrawlListOptions, 'project' | 'state'>) {
+  let query = db.selectFrom('crawls').where('organization_id', '=', organizationId);
   if (options.project !== undefined) query = query.where('project', '=', options.project);
   if (options.state !== undefined) query = query.where('state', '=', options.state);
   return query;
 }
 
-export async function listCrawls(db: DbExecutor, userId: number, options: CrawlListOptions): Promise<CrawlRow[]> {
-  return filtered(db, userId, options)
+export async function listCrawls(db: DbExecutor, organizationId: number, options: CrawlListOptions): Promise<CrawlRow[]> {
+  return filtered(db, organizationId, options)
     .selectAll()
     .orderBy(options.sortBy, options.sort)
     .orderBy('id', options.sort)
@@ -48,13 +48,13 @@ export async function listCrawls(db: DbExecutor, userId: number, options: CrawlL
     .execute();
 }
 
-export async function countCrawls(db: DbExecutor, userId: number, options: Pick<CrawlListOptions, 'project' | 'state'>): Promise<number> {
-  const { count } = await filtered(db, userId, options).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+export async function countCrawls(db: DbExecutor, organizationId: number, options: Pick<CrawlListOptions, 'project' | 'state'>): Promise<number> {
+  const { count } = await filtered(db, organizationId, options).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(count);
 }
 
-export async function deleteCrawl(db: DbExecutor, userId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('crawls').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function deleteCrawl(db: DbExecutor, organizationId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('crawls').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -126,10 +126,10 @@ export const maxRequestsOf = (crawl: Pick<CrawlRow, 'max_pages'>): number => 2 *
 export const maxFrontierOf = (crawl: Pick<CrawlRow, 'max_pages'>): number => 20 * crawl.max_pages;
 
 /** The account's crawls in state queued or running: what PAGEGRADE_CRAWLS_PER_ACCOUNT bounds. */
-export async function countActiveCrawls(db: DbExecutor, userId: number): Promise<number> {
+export async function countActiveCrawls(db: DbExecutor, organizationId: number): Promise<number> {
   const { count } = await db
     .selectFrom('crawls')
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('state', 'in', ['queued', 'running'])
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

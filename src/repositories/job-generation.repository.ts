@@ -14,7 +14,7 @@ const IN_PROGRESS = ['queued', 'running'] as const;
 /** What the sweep reads of a report whose analysis may have been lost. */
 export interface ReportJobRow {
   id: number;
-  user_id: number;
+  organization_id: number;
   state: string;
   updated_at: string;
   runs_count: number;
@@ -32,7 +32,7 @@ export interface ReportJobRow {
  */
 export async function startReportJobGeneration(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   reportId: number,
   job: { trigger: RunTrigger; render: boolean; lab?: LabProfileName },
 ): Promise<number | undefined> {
@@ -45,7 +45,7 @@ export async function startReportJobGeneration(
       job_render: job.render ? 1 : 0,
       job_lab: job.lab ?? null,
     }))
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('id', '=', reportId)
     .where('state', 'in', IN_PROGRESS)
     .returning('job_generation')
@@ -53,7 +53,7 @@ export async function startReportJobGeneration(
   return row?.job_generation;
 }
 
-const REPORT_JOB_COLUMNS = ['id', 'user_id', 'state', 'updated_at', 'runs_count', 'job_generation', 'job_attempt', 'job_trigger', 'job_render', 'job_lab'] as const;
+const REPORT_JOB_COLUMNS = ['id', 'organization_id', 'state', 'updated_at', 'runs_count', 'job_generation', 'job_attempt', 'job_trigger', 'job_render', 'job_lab'] as const;
 
 /**
  * Queued or running reports unchanged since before `before`, the longest unchanged first, from after
@@ -80,8 +80,8 @@ export async function staleReportsInProgress(
 }
 
 /** One report's, for results=1 on a report still being analysed. */
-export async function findReportJob(db: DbExecutor, userId: number, reportId: number): Promise<ReportJobRow | undefined> {
-  return db.selectFrom('reports').select(REPORT_JOB_COLUMNS).where('user_id', '=', userId).where('id', '=', reportId).executeTakeFirst();
+export async function findReportJob(db: DbExecutor, organizationId: number, reportId: number): Promise<ReportJobRow | undefined> {
+  return db.selectFrom('reports').select(REPORT_JOB_COLUMNS).where('organization_id', '=', organizationId).where('id', '=', reportId).executeTakeFirst();
 }
 
 /** The compare-and-set on what was read: nothing about the report changed since. */
@@ -90,7 +90,7 @@ type ReportUpdate = UpdateQueryBuilder<Database, 'reports', 'reports', UpdateRes
 function unchangedSince(query: ReportUpdate, row: ReportJobRow): ReportUpdate {
   return query
     .where('id', '=', row.id)
-    .where('user_id', '=', row.user_id)
+    .where('organization_id', '=', row.organization_id)
     .where('state', 'in', IN_PROGRESS)
     .where('job_generation', '=', row.job_generation)
     .where('updated_at', '=', row.updated_at);
@@ -121,25 +121,25 @@ export async function failLostReport(db: DbExecutor, row: ReportJobRow, now: str
  * died): false when the report is no longer being analysed, or another job took this one's place.
  * A job queued before generations existed has none, and is the report's only while it has none.
  */
-export async function startReportRun(db: DbExecutor, userId: number, reportId: number, generation: number | undefined, now: string): Promise<boolean> {
-  return moveReportOfGeneration(db, userId, reportId, generation, { state: 'running', updated_at: now });
+export async function startReportRun(db: DbExecutor, organizationId: number, reportId: number, generation: number | undefined, now: string): Promise<boolean> {
+  return moveReportOfGeneration(db, organizationId, reportId, generation, { state: 'running', updated_at: now });
 }
 
 /** The analysis job of `generation` failed for good: the report failed, unless another job took its place. */
 export async function failReportRun(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   reportId: number,
   generation: number | undefined,
   change: { message: string; now: string },
 ): Promise<boolean> {
-  return moveReportOfGeneration(db, userId, reportId, generation, { state: 'failed', last_error: change.message, updated_at: change.now });
+  return moveReportOfGeneration(db, organizationId, reportId, generation, { state: 'failed', last_error: change.message, updated_at: change.now });
 }
 
 /** Moves a report still being analysed by the job of `generation` (none: 0, a job from before generations). */
 async function moveReportOfGeneration(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   reportId: number,
   generation: number | undefined,
   set: { state: 'running' | 'failed'; updated_at: string; last_error?: string },
@@ -147,7 +147,7 @@ async function moveReportOfGeneration(
   const result = await db
     .updateTable('reports')
     .set(set)
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('id', '=', reportId)
     .where('state', 'in', IN_PROGRESS)
     .where('job_generation', '=', generation ?? 0)

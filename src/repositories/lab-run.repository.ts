@@ -28,7 +28,7 @@ export async function replaceRunAnalysis(db: DbExecutor, runId: number, run: Res
 /** The report's summary columns, for the run it shows as its latest (stamped: the report changed). */
 export async function replaceLatestSummary(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   reportId: number,
   summary: { score: number; result: ReportResult; issues_high: number; issues_medium: number; issues_low: number },
   now: string,
@@ -36,7 +36,7 @@ export async function replaceLatestSummary(
   await db
     .updateTable('reports')
     .set({ ...summary, result_rank: RESULT_RANK[summary.result], updated_at: now })
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('id', '=', reportId)
     .execute();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
-import { newUserId } from '../../test/support/repository-fixtures.ts';
+import { newOrganizationId } from '../../test/support/repository-fixtures.ts';
 import type { DbExecutor } from './executor.ts';
 import {
   adjustProjectCounts,
@@ -27,11 +27,11 @@ const REMOVE_BAD: ProjectCountsDelta = { reports: -1, good: 0, decent: 0, bad: -
 forEachDialect('project repository', (database) => {
   it('is created by the first report, follows the counts, and goes away with the last report', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
 
     const created = await adjustProjectCounts(db, owner, 'a.com', ADD_GOOD, T1);
     expect(created).toMatchObject({
-      user_id: owner,
+      organization_id: owner,
       name: 'a.com',
       name_lower: 'a.com',
       reports_count: 1,
@@ -57,7 +57,7 @@ forEachDialect('project repository', (database) => {
 
   it('refuses to take reports from a project that does not exist', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     await expect(adjustProjectCounts(db, owner, 'missing.com', REMOVE_BAD, T1)).rejects.toThrow(/out of step/);
     await expect(adjustProjectCounts(db, owner, 'missing.com', GOOD_TO_DECENT, T1)).rejects.toThrow(/out of step/);
     expect(await findProject(db, owner, 'missing.com')).toBeUndefined();
@@ -65,7 +65,7 @@ forEachDialect('project repository', (database) => {
 
   it('counts two first reports on a host made in parallel transactions', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     await Promise.all(
       [ADD_GOOD, ADD_BAD].map((delta) =>
         db.transaction().execute((trx) => adjustProjectCounts(trx, owner, 'race.com', delta, T1)),
@@ -76,7 +76,7 @@ forEachDialect('project repository', (database) => {
 
   it('rolls back with the transaction it ran in', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     const failure = new Error('the report insert failed');
     await expect(
       db.transaction().execute(async (trx) => {
@@ -89,8 +89,8 @@ forEachDialect('project repository', (database) => {
 
   it('keeps each account’s project of the same name apart', async () => {
     const { db } = database();
-    const alice = await newUserId(db);
-    const bob = await newUserId(db);
+    const alice = await newOrganizationId(db);
+    const bob = await newOrganizationId(db);
     await adjustProjectCounts(db, alice, 'shared.com', ADD_GOOD, T1);
     await adjustProjectCounts(db, alice, 'shared.com', ADD_GOOD, T1);
     await adjustProjectCounts(db, bob, 'shared.com', ADD_BAD, T2);
@@ -108,7 +108,7 @@ forEachDialect('project repository', (database) => {
     const byCodePoint = ['a-b.com', 'a.com', 'a.com.au', 'a.com:8080', 'ab.com', 'xn--bcher-kva.example'];
 
     async function ownerWithProjects(db: DbExecutor, createdAt: (index: number) => string) {
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       const ids: number[] = [];
       for (const [index, name] of names.entries()) {
         const row = await adjustProjectCounts(db, owner, name, ADD_GOOD, createdAt(index));
@@ -144,7 +144,7 @@ forEachDialect('project repository', (database) => {
     it('reads the whole list in batches after the last row read, in the list\'s order, for both sorts and a search', async () => {
       const { db } = database();
       const { owner } = await ownerWithProjects(db, (index) => (index < 3 ? T2 : index < 5 ? T1 : T3));
-      await adjustProjectCounts(db, await newUserId(db), 'a.com', ADD_GOOD, T1);
+      await adjustProjectCounts(db, await newOrganizationId(db), 'a.com', ADD_GOOD, T1);
       for (const sortBy of ['project', 'created_at'] as const) {
         for (const sort of ['asc', 'desc'] as const) {
           for (const search of [undefined, 'a.com']) {
@@ -165,7 +165,7 @@ forEachDialect('project repository', (database) => {
       const { db } = database();
       const { owner } = await ownerWithProjects(db, () => T1);
       await adjustProjectCounts(db, owner, 'a_b.com', ADD_GOOD, T1);
-      const stranger = await newUserId(db);
+      const stranger = await newOrganizationId(db);
       await adjustProjectCounts(db, stranger, 'a.com', ADD_GOOD, T1);
       const search = async (term: string) => ({
         names: (await listProjects(db, owner, { search: term, sortBy: 'project', sort: 'asc', limit: 10, offset: 0 })).map(
@@ -182,8 +182,8 @@ forEachDialect('project repository', (database) => {
   });
 
   describe('bulk insert', () => {
-    const project = (userId: number, name: string, good: number, bad: number) => ({
-      user_id: userId,
+    const project = (organizationId: number, name: string, good: number, bad: number) => ({
+      organization_id: organizationId,
       name,
       reports_count: good + bad,
       good_count: good,
@@ -195,7 +195,7 @@ forEachDialect('project repository', (database) => {
 
     it('inserts projects with their tallied counts, deriving name_lower', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       const names = Array.from({ length: 2_100 }, (_, index) => `Host-${String(index).padStart(4, '0')}.example`);
       await insertProjectsBulk(
         db,
@@ -217,7 +217,7 @@ forEachDialect('project repository', (database) => {
 
     it('refuses a name the account already has, and inserts none of the batch', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       await adjustProjectCounts(db, owner, 'taken.com', ADD_GOOD, T1);
       await expect(
         insertProjectsBulk(db, [project(owner, 'new.com', 1, 0), project(owner, 'taken.com', 1, 0)]),
@@ -228,7 +228,7 @@ forEachDialect('project repository', (database) => {
 
     it('refuses more verdicts than reports; reports without a run count without one', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       await expect(insertProjectsBulk(db, [{ ...project(owner, 'a.com', 1, 0), reports_count: 0 }])).rejects.toThrow(/check/i);
       await insertProjectsBulk(db, [{ ...project(owner, 'b.com', 1, 0), reports_count: 3 }]);
       expect(await sumProjectCounts(db, owner, 'reports')).toBe(3);
@@ -238,8 +238,8 @@ forEachDialect('project repository', (database) => {
 
   it("adds up the account's report counts, overall, by verdict and in one project", async () => {
     const { db } = database();
-    const owner = await newUserId(db);
-    const stranger = await newUserId(db);
+    const owner = await newOrganizationId(db);
+    const stranger = await newOrganizationId(db);
     expect(await sumProjectCounts(db, owner, 'reports')).toBe(0);
     await adjustProjectCounts(db, owner, 'a.com', ADD_GOOD, T1);
     await adjustProjectCounts(db, owner, 'a.com', ADD_BAD, T1);

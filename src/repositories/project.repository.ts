@@ -38,15 +38,15 @@ export interface ProjectListOptions extends ProjectFilters {
  */
 export async function adjustProjectCounts(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   name: string,
   delta: ProjectCountsDelta,
   now: string,
 ): Promise<ProjectRow | undefined> {
   const row =
     delta.reports > 0
-      ? await upsertCounts(db, userId, name, delta, now)
-      : await updateCounts(db, userId, name, delta, now);
+      ? await upsertCounts(db, organizationId, name, delta, now)
+      : await updateCounts(db, organizationId, name, delta, now);
   if (row.reports_count === 0) {
     await db.deleteFrom('projects').where('id', '=', row.id).execute();
     return undefined;
@@ -55,11 +55,11 @@ export async function adjustProjectCounts(
 }
 
 // Insert-or-add in one statement, so two first reports on a host in parallel cannot both insert.
-async function upsertCounts(db: DbExecutor, userId: number, name: string, delta: ProjectCountsDelta, now: string) {
+async function upsertCounts(db: DbExecutor, organizationId: number, name: string, delta: ProjectCountsDelta, now: string) {
   return db
     .insertInto('projects')
     .values({
-      user_id: userId,
+      organization_id: organizationId,
       name,
       name_lower: name.toLowerCase(),
       reports_count: delta.reports,
@@ -70,7 +70,7 @@ async function upsertCounts(db: DbExecutor, userId: number, name: string, delta:
       updated_at: now,
     })
     .onConflict((conflict) =>
-      conflict.columns(['user_id', 'name']).doUpdateSet((eb) => ({
+      conflict.columns(['organization_id', 'name']).doUpdateSet((eb) => ({
         reports_count: eb('projects.reports_count', '+', delta.reports),
         good_count: eb('projects.good_count', '+', delta.good),
         decent_count: eb('projects.decent_count', '+', delta.decent),
@@ -84,7 +84,7 @@ async function upsertCounts(db: DbExecutor, userId: number, name: string, delta:
 
 // A delta that adds no reports (a re-score, a deletion) can only apply to an existing project; its
 // proposed insert row would carry negative counts, which the table's check constraint rejects.
-async function updateCounts(db: DbExecutor, userId: number, name: string, delta: ProjectCountsDelta, now: string) {
+async function updateCounts(db: DbExecutor, organizationId: number, name: string, delta: ProjectCountsDelta, now: string) {
   const row = await db
     .updateTable('projects')
     .set((eb) => ({
@@ -94,11 +94,11 @@ async function updateCounts(db: DbExecutor, userId: number, name: string, delta:
       bad_count: eb('bad_count', '+', delta.bad),
       updated_at: now,
     }))
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('name', '=', name)
     .returningAll()
     .executeTakeFirst();
-  if (row === undefined) throw new Error(`No project "${name}" of user ${userId} to adjust: counts are out of step.`);
+  if (row === undefined) throw new Error(`No project "${name}" of user ${organizationId} to adjust: counts are out of step.`);
   return row;
 }
 
@@ -119,27 +119,27 @@ export async function insertProjectsBulk(db: DbExecutor, projects: readonly Proj
  * row lock; SQLite already runs one write transaction at a time). Every transaction that changes a
  * project's reports takes this lock before reading them, so they run one after another per project.
  */
-export async function lockProject(db: DbExecutor, userId: number, name: string): Promise<ProjectRow | undefined> {
+export async function lockProject(db: DbExecutor, organizationId: number, name: string): Promise<ProjectRow | undefined> {
   return db
     .updateTable('projects')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('name', '=', name)
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function findProject(db: DbExecutor, userId: number, name: string): Promise<ProjectRow | undefined> {
+export async function findProject(db: DbExecutor, organizationId: number, name: string): Promise<ProjectRow | undefined> {
   return db
     .selectFrom('projects')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('name', '=', name)
     .executeTakeFirst();
 }
 
-export async function listProjects(db: DbExecutor, userId: number, options: ProjectListOptions): Promise<ProjectRow[]> {
-  return ordered(matching(db, userId, options).selectAll(), options).limit(options.limit).offset(options.offset).execute();
+export async function listProjects(db: DbExecutor, organizationId: number, options: ProjectListOptions): Promise<ProjectRow[]> {
+  return ordered(matching(db, organizationId, options).selectAll(), options).limit(options.limit).offset(options.offset).execute();
 }
 
 /** A project list read whole, in batches (an export): a page's options, each batch seeking past a row, not to an offset. */
@@ -149,8 +149,8 @@ type ProjectBatchOptions = Omit<ProjectListOptions, 'offset'>;
  * The next `limit` projects of the list after `after` (the previous batch's last row; none: from the
  * start), in the list's order: each batch seeks past `after` in the sort's index.
  */
-export async function listProjectsAfter(db: DbExecutor, userId: number, options: ProjectBatchOptions, after?: ProjectRow): Promise<ProjectRow[]> {
-  let query = matching(db, userId, options).selectAll();
+export async function listProjectsAfter(db: DbExecutor, organizationId: number, options: ProjectBatchOptions, after?: ProjectRow): Promise<ProjectRow[]> {
+  let query = matching(db, organizationId, options).selectAll();
   if (after !== undefined) {
     const later = options.sort === 'asc' ? '>' : '<';
     query =
@@ -170,15 +170,15 @@ function ordered<Query extends SelectQueryBuilder<Database, 'projects', object>>
   return query.orderBy('created_at', options.sort).orderBy('id', options.sort) as Query;
 }
 
-export async function countProjects(db: DbExecutor, userId: number, filters: ProjectFilters): Promise<number> {
-  const { count } = await matching(db, userId, filters)
+export async function countProjects(db: DbExecutor, organizationId: number, filters: ProjectFilters): Promise<number> {
+  const { count } = await matching(db, organizationId, filters)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return count;
 }
 
-function matching(db: DbExecutor, userId: number, filters: ProjectFilters) {
-  const query = db.selectFrom('projects').where('user_id', '=', userId);
+function matching(db: DbExecutor, organizationId: number, filters: ProjectFilters) {
+  const query = db.selectFrom('projects').where('organization_id', '=', organizationId);
   return filters.search ? query.where(lowerCaseColumnLike('name_lower', containsPattern(filters.search))) : query;
 }
 
@@ -190,19 +190,19 @@ export type ProjectCount = 'reports' | 'good' | 'decent' | 'bad';
  * reports: the rows are kept exact in the transactions that change reports, and adding up at most
  * one row per host beats counting ten thousand index entries on every list request.
  */
-export async function sumProjectCounts(db: DbExecutor, userId: number, count: ProjectCount, project?: string): Promise<number> {
+export async function sumProjectCounts(db: DbExecutor, organizationId: number, count: ProjectCount, project?: string): Promise<number> {
   const column = `${count}_count` as const;
   let query = db
     .selectFrom('projects')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId);
+    .where('organization_id', '=', organizationId);
   if (project !== undefined) query = query.where('name', '=', project);
   const { total } = await query.executeTakeFirstOrThrow();
   return Number(total);
 }
 
 /** Call it in the transaction that deletes the project's reports. */
-export async function deleteProject(db: DbExecutor, userId: number, name: string): Promise<number> {
-  const result = await db.deleteFrom('projects').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+export async function deleteProject(db: DbExecutor, organizationId: number, name: string): Promise<number> {
+  const result = await db.deleteFrom('projects').where('organization_id', '=', organizationId).where('name', '=', name).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -35,7 +35,7 @@ export async function latestRun(db: DbExecutor, reportId: number, before?: numbe
  * index. Run numbers are never reused or skipped, so the previous run is number last_run_number - 1;
  * a report without one (a single run, or the older runs no longer kept) is left out.
  */
-export async function previousRunScores(db: DbExecutor, userId: number, reportIds: readonly number[]): Promise<{ report_id: number; score: number }[]> {
+export async function previousRunScores(db: DbExecutor, organizationId: number, reportIds: readonly number[]): Promise<{ report_id: number; score: number }[]> {
   if (reportIds.length === 0) return [];
   return db
     .selectFrom('reports')
@@ -43,7 +43,7 @@ export async function previousRunScores(db: DbExecutor, userId: number, reportId
       join.onRef('report_runs.report_id', '=', 'reports.id').on((eb) => eb('report_runs.number', '=', eb('reports.last_run_number', '-', 1))),
     )
     .select(['report_runs.report_id', 'report_runs.score'])
-    .where('reports.user_id', '=', userId)
+    .where('reports.organization_id', '=', organizationId)
     .where('reports.id', 'in', reportIds)
     .execute();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forEachDialect } from '../../test/support/databases.ts';
-import { newUserId, reportInsert } from '../../test/support/repository-fixtures.ts';
+import { newOrganizationId, reportInsert } from '../../test/support/repository-fixtures.ts';
 import type { ReportResult } from '../db/tables/report.table.ts';
 import type { DbExecutor } from './executor.ts';
 import {
@@ -25,9 +25,9 @@ const NOW = '2026-11-21T10:00:00.000Z';
 
 const report = reportInsert;
 
-async function insertAll(db: DbExecutor, userId: number, overrides: Partial<ReportInsert>[]): Promise<number[]> {
+async function insertAll(db: DbExecutor, organizationId: number, overrides: Partial<ReportInsert>[]): Promise<number[]> {
   const ids: number[] = [];
-  for (const override of overrides) ids.push(await insertReport(db, report(userId, override)));
+  for (const override of overrides) ids.push(await insertReport(db, report(organizationId, override)));
   return ids;
 }
 
@@ -49,15 +49,15 @@ const NO_RUN: Partial<ReportInsert> = {
 forEachDialect('report repository', (database) => {
   it('inserts a report, deriving url_lower and result_rank, and finds it only for its owner', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
-    const stranger = await newUserId(db);
+    const owner = await newOrganizationId(db);
+    const stranger = await newOrganizationId(db);
     const id = await insertReport(db, report(owner, { url: 'https://Example.com/Pricing', result: 'decent', score: 64 }));
     expect(id).toBeTypeOf('number');
 
     const row = await findReport(db, owner, id);
     expect(row).toMatchObject({
       id,
-      user_id: owner,
+      organization_id: owner,
       url: 'https://Example.com/Pricing',
       url_lower: 'https://example.com/pricing',
       project: 'example.com',
@@ -73,8 +73,8 @@ forEachDialect('report repository', (database) => {
 
   it("lists and counts only the caller's reports, without the results column", async () => {
     const { db } = database();
-    const owner = await newUserId(db);
-    const stranger = await newUserId(db);
+    const owner = await newOrganizationId(db);
+    const stranger = await newOrganizationId(db);
     const ids = await insertAll(db, owner, [{ url: 'https://a.com/1' }, { url: 'https://a.com/2' }]);
     await insertAll(db, stranger, [{ url: 'https://a.com/3' }]);
 
@@ -87,7 +87,7 @@ forEachDialect('report repository', (database) => {
 
   it('filters by project, by result and by both', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     const [goodA, badA, goodB, decentA] = await insertAll(db, owner, [
       { url: 'https://a.com/1', result: 'good' },
       { url: 'https://a.com/2', result: 'bad' },
@@ -138,7 +138,7 @@ forEachDialect('report repository', (database) => {
       for (const sort of ['asc', 'desc'] as const) {
         it(`by ${sortBy} ${sort}, ties broken by id in the same direction`, async () => {
           const { db } = database();
-          const owner = await newUserId(db);
+          const owner = await newOrganizationId(db);
           const ids = await insertAll(db, owner, rows);
           // Plain < compares UTF-16 code units: code-point order for these ASCII URLs.
           const expected = rows
@@ -155,7 +155,7 @@ forEachDialect('report repository', (database) => {
 
     it('orders urls by code point: upper case before lower case', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       await insertAll(db, owner, [
         { url: 'https://a.com/a' },
         { url: 'https://a.com/Z' },
@@ -175,7 +175,7 @@ forEachDialect('report repository', (database) => {
 
     it('puts reports without a run (no score) last by score in both directions, first by generated_at ascending', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       const [queued, scored, failed, low] = await insertAll(db, owner, [
         NO_RUN,
         { score: 70, result: 'decent' },
@@ -192,7 +192,7 @@ forEachDialect('report repository', (database) => {
 
     it('pages with limit and offset without overlap or gaps', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       await insertAll(db, owner, rows);
       const everything = await listReports(db, owner, { sortBy: 'url', sort: 'desc', limit: 10, offset: 0 });
       const pages = [];
@@ -206,7 +206,7 @@ forEachDialect('report repository', (database) => {
 
   it('reads a whole list in batches after the last row read, as the same reports in the same order as one read, for every sort and filter', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     const verdicts: ReportResult[] = ['good', 'decent', 'bad'];
     // Upper and lower case, which code-point order (and so the seek past a url) keeps apart.
     const PATHS = ['b', 'B', '_1', 'a1'];
@@ -225,7 +225,7 @@ forEachDialect('report repository', (database) => {
             },
       ),
     );
-    await insertAll(db, await newUserId(db), [{ url: 'https://a.com/0' }]);
+    await insertAll(db, await newOrganizationId(db), [{ url: 'https://a.com/0' }]);
     for (const sortBy of ['id', 'generated_at', 'url', 'result', 'score'] as const) {
       for (const sort of ['asc', 'desc'] as const) {
         for (const filters of [{}, { project: 'a.com' }, { result: 'good' as const }, { search: '/1' }]) {
@@ -246,8 +246,8 @@ forEachDialect('report repository', (database) => {
 
   it('searches the url case-insensitively, with %, _ and \\ taken literally', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
-    const stranger = await newUserId(db);
+    const owner = await newOrganizationId(db);
+    const stranger = await newOrganizationId(db);
     const [percent, underscore, backslash, plain, upper] = await insertAll(db, owner, [
       { url: 'https://s.com/100%25' },
       { url: 'https://s.com/a_b' },
@@ -274,8 +274,8 @@ forEachDialect('report repository', (database) => {
 
   it("updates a report's fields only for its owner", async () => {
     const { db } = database();
-    const owner = await newUserId(db);
-    const stranger = await newUserId(db);
+    const owner = await newOrganizationId(db);
+    const stranger = await newOrganizationId(db);
     const [id] = await insertAll(db, owner, [{ result: 'good', privacy: 2, password_hash: 'scrypt$x' }]);
     const later = '2026-11-22T08:00:00.000Z';
     expect(await updateReport(db, stranger, id, { privacy: 0, updated_at: later })).toBe(0);
@@ -286,7 +286,7 @@ forEachDialect('report repository', (database) => {
 
   it('adds runs numbered one past the last, the report showing the newest, and keeps only the newest few', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     const [id] = await insertAll(db, owner, [{ result: 'good' }]);
     expect(await findReport(db, owner, id)).toMatchObject({ runs_count: 1, last_run_number: 1 });
     const current = async () => (await findReportRow(db, owner, id))!;
@@ -316,8 +316,8 @@ forEachDialect('report repository', (database) => {
 
   it('deletes a report only for its owner', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
-    const stranger = await newUserId(db);
+    const owner = await newOrganizationId(db);
+    const stranger = await newOrganizationId(db);
     const [id] = await insertAll(db, owner, [{}]);
     expect(await deleteReport(db, stranger, id)).toBe(0);
     expect(await deleteReport(db, owner, id)).toBe(1);
@@ -329,8 +329,8 @@ forEachDialect('report repository', (database) => {
 
   it("deletes the caller's reports of one project and no others", async () => {
     const { db } = database();
-    const owner = await newUserId(db);
-    const stranger = await newUserId(db);
+    const owner = await newOrganizationId(db);
+    const stranger = await newOrganizationId(db);
     const [, , other] = await insertAll(db, owner, [
       { url: 'https://a.com/1' },
       { url: 'https://a.com/2' },
@@ -346,7 +346,7 @@ forEachDialect('report repository', (database) => {
 
   it('reads a deep page (its ids first, from 1,000 rows in), as rows or as items, as the same reports in the same order as a shallow read', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     const verdicts: ReportResult[] = ['good', 'decent', 'bad'];
     await insertReportsBulk(
       db,
@@ -375,7 +375,7 @@ forEachDialect('report repository', (database) => {
 
     it('inserts every row in order across several statements, deriving url_lower and result_rank', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       const verdicts: ReportResult[] = ['good', 'decent', 'bad'];
       const rows = Array.from({ length: MANY }, (_, index) =>
         report(owner, { url: `https://Bulk.example/Page-${index}`, result: verdicts[index % 3], results: `{"row":${index}}` }),
@@ -400,7 +400,7 @@ forEachDialect('report repository', (database) => {
 
     it('inserts nothing when one row is invalid, even in a later statement', async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       const rows = Array.from({ length: MANY }, (_, index) => report(owner, { url: `https://bulk.example/${index}` }));
       rows[MANY - 1] = report(owner, { score: 101 });
       await expect(insertReportsBulk(db, rows)).rejects.toThrow();
@@ -409,7 +409,7 @@ forEachDialect('report repository', (database) => {
 
     it("joins the caller's transaction and rolls back with it", async () => {
       const { db } = database();
-      const owner = await newUserId(db);
+      const owner = await newOrganizationId(db);
       const rows = [report(owner, { url: 'https://a.com/1' }), report(owner, { url: 'https://a.com/2' })];
       await expect(
         db.transaction().execute(async (trx) => {

@@ -80,21 +80,21 @@ export async function insertReportsBulk(db: DbExecutor, reports: readonly Report
   });
 }
 
-export async function findReport(db: DbExecutor, userId: number, id: number): Promise<ReportRow | undefined> {
-  return withResults(db).where('reports.user_id', '=', userId).where('reports.id', '=', id).executeTakeFirst();
+export async function findReport(db: DbExecutor, organizationId: number, id: number): Promise<ReportRow | undefined> {
+  return withResults(db).where('reports.organization_id', '=', organizationId).where('reports.id', '=', id).executeTakeFirst();
 }
 
 /** The account's report without its results (what lists and events show). */
-export async function findReportRow(db: DbExecutor, userId: number, id: number): Promise<ReportListRow | undefined> {
-  return db.selectFrom('reports').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function findReportRow(db: DbExecutor, organizationId: number, id: number): Promise<ReportListRow | undefined> {
+  return db.selectFrom('reports').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
 /**
  * The id of the account's newest report of this (normalised) URL made before `beforeId` (every
- * report when undefined): what a new report of the same page duplicates. Uses the (user_id, url, id) index.
+ * report when undefined): what a new report of the same page duplicates. Uses the (organization_id, url, id) index.
  */
-export async function findNewestReportIdOfUrl(db: DbExecutor, userId: number, url: string, beforeId?: number): Promise<number | null> {
-  let query = db.selectFrom('reports').select('id').where('user_id', '=', userId).where('url', '=', url);
+export async function findNewestReportIdOfUrl(db: DbExecutor, organizationId: number, url: string, beforeId?: number): Promise<number | null> {
+  let query = db.selectFrom('reports').select('id').where('organization_id', '=', organizationId).where('url', '=', url);
   if (beforeId !== undefined) query = query.where('id', '<', beforeId);
   const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row?.id ?? null;
@@ -106,29 +106,29 @@ export async function findReportById(db: DbExecutor, id: number): Promise<Report
 }
 
 /** One page, ordered by the sort key then id in the same direction, so pages never overlap. */
-export async function listReports(db: DbExecutor, userId: number, options: ReportListOptions): Promise<ReportListRow[]> {
-  return pageRows(db, userId, options).selectAll().execute();
+export async function listReports(db: DbExecutor, organizationId: number, options: ReportListOptions): Promise<ReportListRow[]> {
+  return pageRows(db, organizationId, options).selectAll().execute();
 }
 
 /** From this offset on a page's ids are read before its rows; below it that costs more than it saves. */
 const DEEP_PAGE_OFFSET = 1_000;
 
 /** The page's rows to select from. */
-function pageRows(db: DbExecutor, userId: number, options: ReportListOptions) {
+function pageRows(db: DbExecutor, organizationId: number, options: ReportListOptions) {
   const deep = options.offset >= DEEP_PAGE_OFFSET;
-  if (!options.search && !deep) return pageQuery(db, userId, options);
+  if (!options.search && !deep) return pageQuery(db, organizationId, options);
   // The page's ids first, from an index alone, then only the page's own rows. A search tests
   // url_lower, which every sort index holds, so it walks an index instead of reading each report's row;
   // a deep page skips thousands of entries, and PostgreSQL would fetch each skipped row from the table.
   // Asking for url_lower beside the id keeps SQLite on the narrow indexes.
   const ids = options.search
-    ? pageQuery(db, userId, options).select('id')
-    : db.selectFrom(pageQuery(db, userId, options).select(['id', 'url_lower']).as('page')).select('page.id');
+    ? pageQuery(db, organizationId, options).select('id')
+    : db.selectFrom(pageQuery(db, organizationId, options).select(['id', 'url_lower']).as('page')).select('page.id');
   return ordered(db.selectFrom('reports').where('id', 'in', ids), options);
 }
 
-function pageQuery(db: DbExecutor, userId: number, options: ReportListOptions) {
-  return ordered(db.selectFrom('reports').where(matching(userId, options)), options).limit(options.limit).offset(options.offset);
+function pageQuery(db: DbExecutor, organizationId: number, options: ReportListOptions) {
+  return ordered(db.selectFrom('reports').where(matching(organizationId, options)), options).limit(options.limit).offset(options.offset);
 }
 
 /**
@@ -166,15 +166,15 @@ export interface ReportBatchOptions extends ReportSortOptions {
  */
 export async function listReportsAfter(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   options: ReportBatchOptions,
   after?: ReportListRow,
 ): Promise<ReportListRow[]> {
   const stretches = sortStretches(options);
   let index = after === undefined ? 0 : stretches.indexOf(after[SORT_COLUMN[options.sortBy]] === null ? 'null' : 'value');
-  let rows = await stretchRows(db, userId, options, stretches[index], options.limit, after);
+  let rows = await stretchRows(db, organizationId, options, stretches[index], options.limit, after);
   while (rows.length < options.limit && ++index < stretches.length) {
-    rows = [...rows, ...(await stretchRows(db, userId, options, stretches[index], options.limit - rows.length))];
+    rows = [...rows, ...(await stretchRows(db, organizationId, options, stretches[index], options.limit - rows.length))];
   }
   return rows;
 }
@@ -190,10 +190,10 @@ function sortStretches(options: ReportSortOptions): Stretch[] {
 }
 
 /** Up to `limit` rows of one stretch, after `after` when it is in this stretch, in the list's order. */
-function stretchRows(db: DbExecutor, userId: number, options: ReportBatchOptions, stretch: Stretch, limit: number, after?: ReportListRow) {
+function stretchRows(db: DbExecutor, organizationId: number, options: ReportBatchOptions, stretch: Stretch, limit: number, after?: ReportListRow) {
   const column = SORT_COLUMN[options.sortBy];
   const later = options.sort === 'asc' ? '>' : '<';
-  let query = db.selectFrom('reports').selectAll().where(matching(userId, options));
+  let query = db.selectFrom('reports').selectAll().where(matching(organizationId, options));
   if (stretch === 'null') {
     query = query.where(column, 'is', null);
     if (after !== undefined) query = query.where('id', later, after.id);
@@ -210,18 +210,18 @@ function stretchRows(db: DbExecutor, userId: number, options: ReportBatchOptions
   return ordered(query, options).limit(limit).execute();
 }
 
-export async function countReports(db: DbExecutor, userId: number, filters: ReportFilters): Promise<number> {
+export async function countReports(db: DbExecutor, organizationId: number, filters: ReportFilters): Promise<number> {
   const { count } = await db
     .selectFrom('reports')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(matching(userId, filters))
+    .where(matching(organizationId, filters))
     .executeTakeFirstOrThrow();
   return count;
 }
 
 /** Returns how many rows changed: 0 when the report is not the user's. */
-export async function updateReport(db: DbExecutor, userId: number, id: number, patch: ReportPatch): Promise<number> {
-  const updated = await db.updateTable('reports').set(patch).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function updateReport(db: DbExecutor, organizationId: number, id: number, patch: ReportPatch): Promise<number> {
+  const updated = await db.updateTable('reports').set(patch).where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   return Number(updated.numUpdatedRows);
 }
 
@@ -232,7 +232,7 @@ export async function updateReport(db: DbExecutor, userId: number, id: number, p
  */
 export async function addRun(
   db: DbExecutor,
-  report: Pick<ReportListRow, 'id' | 'user_id' | 'runs_count' | 'last_run_number'>,
+  report: Pick<ReportListRow, 'id' | 'organization_id' | 'runs_count' | 'last_run_number'>,
   run: RunColumns & { trigger: RunTrigger },
   options: { keep: number; patch: ReportPatch },
 ): Promise<number> {
@@ -249,7 +249,7 @@ export async function addRun(
         last_run_number: number,
         runs_count: Math.min(report.runs_count + 1, options.keep),
       })
-      .where('user_id', '=', report.user_id)
+      .where('organization_id', '=', report.organization_id)
       .where('id', '=', report.id)
       .execute();
     // Runs are numbered without gaps from the first kept one: only a report past `keep` has one to drop.
@@ -261,13 +261,13 @@ export async function addRun(
 }
 
 /** Deleting a report deletes its results too (the foreign key cascades). */
-export async function deleteReport(db: DbExecutor, userId: number, id: number): Promise<number> {
-  const result = await db.deleteFrom('reports').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function deleteReport(db: DbExecutor, organizationId: number, id: number): Promise<number> {
+  const result = await db.deleteFrom('reports').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function deleteReportsOfProject(db: DbExecutor, userId: number, project: string): Promise<number> {
-  const result = await db.deleteFrom('reports').where('user_id', '=', userId).where('project', '=', project).executeTakeFirst();
+export async function deleteReportsOfProject(db: DbExecutor, organizationId: number, project: string): Promise<number> {
+  const result = await db.deleteFrom('reports').where('organization_id', '=', organizationId).where('project', '=', project).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -277,14 +277,14 @@ export async function deleteReportsOfProject(db: DbExecutor, userId: number, pro
  */
 export async function moveReportState(
   db: DbExecutor,
-  userId: number,
+  organizationId: number,
   id: number,
   change: { from: readonly ReportState[]; to: ReportState; lastError?: string | null; now: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('reports')
     .set({ state: change.to, updated_at: change.now, ...(change.lastError === undefined ? {} : { last_error: change.lastError }) })
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .where('state', 'in', change.from)
     .executeTakeFirst();
@@ -301,7 +301,7 @@ export async function dueScheduledReports(db: DbExecutor, now: string, limit: nu
     .leftJoin('report_runs', (join) =>
       join.onRef('report_runs.report_id', '=', 'reports.id').onRef('report_runs.number', '=', 'reports.last_run_number'),
     )
-    .select(['reports.id', 'reports.user_id', 'reports.schedule', 'reports.next_run_at', 'reports.state', 'report_runs.lab_profile'])
+    .select(['reports.id', 'reports.organization_id', 'reports.schedule', 'reports.next_run_at', 'reports.state', 'report_runs.lab_profile'])
     .where('reports.next_run_at', 'is not', null)
     .where('reports.next_run_at', '<=', now)
     .orderBy('reports.next_run_at')
@@ -362,10 +362,10 @@ function withResults(db: DbExecutor) {
 }
 
 /** The owner predicate always comes first; the result filter goes through result_rank so one index
- * (user_id, result_rank, ...) serves both the filter and the sort by result. */
-function matching(userId: number, filters: ReportFilters) {
+ * (organization_id, result_rank, ...) serves both the filter and the sort by result. */
+function matching(organizationId: number, filters: ReportFilters) {
   return (eb: ExpressionBuilder<Database, 'reports'>) => {
-    const conditions: Expression<SqlBool>[] = [eb('user_id', '=', userId)];
+    const conditions: Expression<SqlBool>[] = [eb('organization_id', '=', organizationId)];
     if (filters.project !== undefined) conditions.push(eb('project', '=', filters.project));
     if (filters.result !== undefined) conditions.push(eb('result_rank', '=', RESULT_RANK[filters.result]));
     if (filters.state !== undefined) conditions.push(eb('state', '=', filters.state));

@@ -11,7 +11,7 @@ forEachDialect('user repository', (database) => {
     const { db } = database();
     const email = uniqueEmail('Ada');
     const user = await insertUser(db, { email, is_admin: 1, created_at: NOW });
-    expect(user).toEqual({ id: expect.any(Number), email: email.toLowerCase(), is_admin: 1, created_at: NOW });
+    expect(user).toEqual({ id: expect.any(Number), email: email.toLowerCase(), is_admin: 1, created_at: NOW, organization_id: expect.any(Number) });
     expect(await findUserById(db, user.id)).toEqual(user);
     expect(await findUserByEmail(db, email.toUpperCase())).toEqual(user);
     expect(await findUserById(db, user.id + 1000)).toBeUndefined();

@@ -46,6 +46,7 @@ forEachDialect('web session repository', (database) => {
       session_id: expect.any(Number),
       api_key_id: key.id,
       user_id: user.id,
+      personal_organization_id: user.organization_id,
       email: user.email,
       is_admin: 0,
       user_created_at: CREATED,

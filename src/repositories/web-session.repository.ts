@@ -7,6 +7,7 @@ export interface ActiveWebSession {
   session_id: number;
   api_key_id: number;
   user_id: number;
+  personal_organization_id: number;
   email: string;
   is_admin: number;
   user_created_at: string;
@@ -26,10 +27,12 @@ export async function findActiveWebSession(
     .selectFrom('web_sessions')
     .innerJoin('api_keys', 'api_keys.id', 'web_sessions.api_key_id')
     .innerJoin('users', 'users.id', 'web_sessions.user_id')
+    .innerJoin('organizations', 'organizations.personal_user_id', 'users.id')
     .select([
       'web_sessions.id as session_id',
       'web_sessions.api_key_id',
       'users.id as user_id',
+      'organizations.id as personal_organization_id',
       'users.email',
       'users.is_admin',
       'users.created_at as user_created_at',

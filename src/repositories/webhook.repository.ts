@@ -1,5 +1,5 @@
 // Webhooks and their deliveries. Every read and write that starts from an account is scoped by its
-// user_id; the delivery job, which starts from a delivery id, reads the webhook the delivery belongs to.
+// organization_id; the delivery job, which starts from a delivery id, reads the webhook the delivery belongs to.
 import type { DbExecutor } from './executor.ts';
 import type { PageWindow } from '../lists/page.ts';
 import type {
@@ -14,21 +14,21 @@ export async function insertWebhook(db: DbExecutor, webhook: Omit<NewWebhook, 'i
   return db.insertInto('webhooks').values(webhook).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function countWebhooks(db: DbExecutor, userId: number): Promise<number> {
+export async function countWebhooks(db: DbExecutor, organizationId: number): Promise<number> {
   const row = await db
     .selectFrom('webhooks')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** The account's webhooks, oldest first. */
-export async function listWebhooks(db: DbExecutor, userId: number, window: PageWindow): Promise<WebhookRow[]> {
+export async function listWebhooks(db: DbExecutor, organizationId: number, window: PageWindow): Promise<WebhookRow[]> {
   return db
     .selectFrom('webhooks')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .orderBy('id')
     .limit(window.limit)
     .offset(window.offset)
@@ -36,17 +36,17 @@ export async function listWebhooks(db: DbExecutor, userId: number, window: PageW
 }
 
 /** Every webhook of the account, for notify to pick the subscribed ones (an account has a few). */
-export async function allWebhooks(db: DbExecutor, userId: number): Promise<WebhookRow[]> {
-  return db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+export async function allWebhooks(db: DbExecutor, organizationId: number): Promise<WebhookRow[]> {
+  return db.selectFrom('webhooks').selectAll().where('organization_id', '=', organizationId).orderBy('id').execute();
 }
 
-export async function findWebhook(db: DbExecutor, userId: number, id: number): Promise<WebhookRow | undefined> {
-  return db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function findWebhook(db: DbExecutor, organizationId: number, id: number): Promise<WebhookRow | undefined> {
+  return db.selectFrom('webhooks').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
 /** Deletes the webhook with its deliveries (cascade); false when the account has no such webhook. */
-export async function deleteWebhook(db: DbExecutor, userId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('webhooks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function deleteWebhook(db: DbExecutor, organizationId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('webhooks').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

@@ -139,6 +139,7 @@ const Crawl = Type.Object(
     id: Type.Integer(),
     url: Type.String(),
     project: Type.String(),
+    organization: Type.Integer({ description: 'The organisation that owns it.' }),
     state: oneOf(CRAWL_STATES),
     max_pages: Type.Integer(),
     max_depth: Type.Integer(),

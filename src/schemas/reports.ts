@@ -102,6 +102,7 @@ const reportFields = {
   id: Type.Integer(),
   url: Type.String(),
   project: Type.String(),
+  organization: Type.Integer({ description: 'The organisation that owns it.' }),
   privacy: oneOf(PRIVACY_VALUES),
   password: Type.Boolean({ description: 'Whether a password is set; the password itself never appears.' }),
   result: noRunYet(oneOf(VERDICTS)),

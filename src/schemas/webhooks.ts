@@ -30,7 +30,7 @@ export const WebhookListQuery = Type.Object({ page: PaginationQuery.page, per_pa
 const Events = Type.Array(oneOf(WEBHOOK_EVENTS));
 
 const Webhook = Type.Object(
-  { id: Type.Integer(), url: Type.String(), events: Events, created_at: Timestamp },
+  { id: Type.Integer(), url: Type.String(), organization: Type.Integer({ description: 'The organisation whose events it receives.' }), events: Events, created_at: Timestamp },
   { $id: 'Webhook', description: 'A URL the account\'s events are sent to. Its secret is shown only when it is created.' },
 );
 
@@ -38,6 +38,7 @@ const CreatedWebhook = Type.Object(
   {
     id: Type.Integer(),
     url: Type.String(),
+    organization: Type.Integer({ description: 'The organisation whose events it receives.' }),
     events: Events,
     secret: Type.String({ description: '`whsec_` + base64 of 32 random bytes: the signing key. Shown only here.' }),
     created_at: Timestamp,

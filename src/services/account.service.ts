@@ -4,8 +4,10 @@ import type { Database } from '../db/database.ts';
 import { generateApiKey, hashApiKey } from '../security/hashing.ts';
 import * as userRepository from '../repositories/user.repository.ts';
 import * as apiKeyRepository from '../repositories/api-key.repository.ts';
+import { inOneTransaction, type DbExecutor } from '../repositories/executor.ts';
 import { ValidationError } from './errors.ts';
 import type { Account } from './types.ts';
+import type { CallerKey } from './organization.service.ts';
 
 /** Last-used times are written at most this often per key, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -24,6 +26,7 @@ export interface Authenticated {
   account: Account;
   keyId: number;
   keyHash: string;
+  key: CallerKey;
 }
 
 export interface KeyListing {
@@ -31,6 +34,9 @@ export interface KeyListing {
   email: string;
   prefix: string;
   label: string | null;
+  scope: 'read' | 'write';
+  /** the organisation the key is bound to; null: not bound */
+  organization: number | null;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -41,10 +47,11 @@ interface UserRowView {
   email: string;
   is_admin: number;
   created_at: string;
+  organization_id: number;
 }
 
 function toAccount(row: UserRowView): Account {
-  return { id: row.id, email: row.email, is_admin: row.is_admin === 1, created_at: row.created_at };
+  return { id: row.id, email: row.email, is_admin: row.is_admin === 1, created_at: row.created_at, organization_id: row.organization_id };
 }
 
 /** The e-mail trimmed and lower-cased, or a ValidationError on `email` when it is not an address (the CLI checks options with it too). */
@@ -59,8 +66,8 @@ export function checkEmail(email: string): string {
 export function createAccountService(db: Kysely<Database>) {
   const lastTouched = new Map<number, number>();
 
-  async function addKey(userId: number, label: string | null, secret = generateApiKey()) {
-    await apiKeyRepository.insertApiKey(db, {
+  async function addKey(userId: number, label: string | null, secret = generateApiKey(), executor: DbExecutor = db) {
+    await apiKeyRepository.insertApiKey(executor, {
       user_id: userId,
       key_hash: hashApiKey(secret),
       key_prefix: secret.slice(0, KEY_PREFIX_LENGTH),
@@ -72,17 +79,20 @@ export function createAccountService(db: Kysely<Database>) {
     return secret;
   }
 
-  async function createUser(email: string, isAdmin: boolean): Promise<{ account: Account; apiKey: string }> {
+  /** A new account, its personal organisation and its first key; `executor`: a transaction to make them in. */
+  async function createUser(email: string, isAdmin: boolean, executor: DbExecutor = db): Promise<{ account: Account; apiKey: string }> {
     const normalised = checkEmail(email);
-    if (await userRepository.findUserByEmail(db, normalised)) {
+    if (await userRepository.findUserByEmail(executor, normalised)) {
       throw new ValidationError('email', `An account with the e-mail ${normalised} already exists.`);
     }
-    const user = await userRepository.insertUser(db, {
-      email: normalised,
-      is_admin: isAdmin ? 1 : 0,
-      created_at: new Date().toISOString(),
+    return inOneTransaction(executor, async (trx) => {
+      const user = await userRepository.insertUser(trx, {
+        email: normalised,
+        is_admin: isAdmin ? 1 : 0,
+        created_at: new Date().toISOString(),
+      });
+      return { account: toAccount(user), apiKey: await addKey(user.id, 'first key', undefined, trx) };
     });
-    return { account: toAccount(user), apiKey: await addKey(user.id, 'first key') };
   }
 
   async function userByEmail(email: string) {
@@ -104,9 +114,10 @@ export function createAccountService(db: Kysely<Database>) {
         await apiKeyRepository.touchApiKeyLastUsed(db, found.key_id, new Date(now).toISOString());
       }
       return {
-        account: toAccount({ id: found.user_id, email: found.email, is_admin: found.is_admin, created_at: found.user_created_at }),
+        account: toAccount({ id: found.user_id, email: found.email, is_admin: found.is_admin, created_at: found.user_created_at, organization_id: found.personal_organization_id }),
         keyId: found.key_id,
         keyHash,
+        key: { id: found.key_id, prefix: found.key_prefix, name: found.label, scope: found.scope, organization: found.bound_organization_id },
       };
     },
 
@@ -147,6 +158,8 @@ export function createAccountService(db: Kysely<Database>) {
         email: row.email,
         prefix: row.key_prefix,
         label: row.label,
+        scope: row.scope,
+        organization: row.organization_id,
         created_at: row.created_at,
         last_used_at: row.last_used_at,
         revoked_at: row.revoked_at,

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { forEachDialect } from '../../test/support/databases.ts';
-import { newUserId } from '../../test/support/repository-fixtures.ts';
+import { newOrganizationId } from '../../test/support/repository-fixtures.ts';
 import type { Database } from '../db/database.ts';
 import type { CrawlState } from '../db/tables/crawl.table.ts';
 import { insertCrawl } from '../repositories/crawl.repository.ts';
@@ -17,9 +17,9 @@ import { ValidationError } from './errors.ts';
 const at = (path: string) => `https://shop.example${path}`;
 const page = (i: number) => `/p-${String(i).padStart(4, '0')}`;
 
-async function crawl(db: Kysely<Database>, userId: number, createdAt: string, fields: { url?: string; state?: CrawlState; score?: number } = {}): Promise<number> {
+async function crawl(db: Kysely<Database>, organizationId: number, createdAt: string, fields: { url?: string; state?: CrawlState; score?: number } = {}): Promise<number> {
   return insertCrawl(db, {
-    user_id: userId,
+    organization_id: organizationId,
     url: fields.url ?? at('/'),
     project: 'shop.example',
     state: fields.state ?? 'done',
@@ -46,13 +46,13 @@ const broken = (path: string, from: string) => ({ url: at(path), status_code: 40
 forEachDialect('crawl diffs of large stored crawls', (database) => {
   it('walks both crawls in steps: pages added, removed, the first 100 status changes by URL, and findings judged by their pages', async () => {
     const { db } = database();
-    const userId = await newUserId(db);
-    const from = await crawl(db, userId, '2026-11-21T10:00:00.000Z', { score: 90 });
+    const organizationId = await newOrganizationId(db);
+    const from = await crawl(db, organizationId, '2026-11-21T10:00:00.000Z', { score: 90 });
     // Neither a crawl that failed, nor one of another url, nor a later one is the default from.
-    await crawl(db, userId, '2026-11-21T11:00:00.000Z', { state: 'failed' });
-    await crawl(db, userId, '2026-11-21T11:30:00.000Z', { url: at('/other') });
-    const to = await crawl(db, userId, '2026-11-21T12:00:00.000Z', { score: 70 });
-    await crawl(db, userId, '2026-11-21T13:00:00.000Z');
+    await crawl(db, organizationId, '2026-11-21T11:00:00.000Z', { state: 'failed' });
+    await crawl(db, organizationId, '2026-11-21T11:30:00.000Z', { url: at('/other') });
+    const to = await crawl(db, organizationId, '2026-11-21T12:00:00.000Z', { score: 70 });
+    await crawl(db, organizationId, '2026-11-21T13:00:00.000Z');
 
     // from visited p-0000..p-2499; to visited p-0500..p-2999, p-1000..p-1149 answering 500 now. Rows
     // never visited lie between them in URL order (p-NNNN-x sorts right after p-NNNN).
@@ -70,7 +70,7 @@ forEachDialect('crawl diffs of large stored crawls', (database) => {
     await storeFindings(db, to, [{ check_id: 'broken_links', importance: 'high', count: 1, items: JSON.stringify([broken('/new', page(2600))]) }]);
 
     const service = createCrawlDiffService(db, { alertScoreDrop: 10 });
-    const diff = await service.diff(userId, to);
+    const diff = await service.diff(organizationId, to);
     expect(diff.from.id).toBe(from);
     expect(diff.score_delta).toBe(-20);
     expect(diff.pages.added).toBe(500);
@@ -81,24 +81,24 @@ forEachDialect('crawl diffs of large stored crawls', (database) => {
     // /gone was linked from p-0700, visited by both; /lost from p-0001, which the later crawl did not visit.
     expect(diff.issues).toEqual([{ id: 'broken_links', importance: 'high', new: [broken('/new', page(2600))], fixed: [broken('/gone', page(700))], persisting: 0, not_comparable: 1 }]);
 
-    const regression = await service.regression(userId, to);
+    const regression = await service.regression(organizationId, to);
     expect(regression?.reasons).toEqual(['the score fell by 20 (90 → 70)', 'broken_links has 1 new finding (high importance)']);
-    expect(await service.regression(userId, from)).toBeNull();
-    expect((await service.choices(userId, to)).map((choice) => choice.id)).not.toContain(to);
+    expect(await service.regression(organizationId, from)).toBeNull();
+    expect((await service.choices(organizationId, to)).map((choice) => choice.id)).not.toContain(to);
   });
 
   it('refuses a crawl not done (409), a from that is the crawl or not done or missing (422), and another account\'s crawls (404)', async () => {
     const { db } = database();
-    const userId = await newUserId(db);
+    const organizationId = await newOrganizationId(db);
     const service = createCrawlDiffService(db, { alertScoreDrop: 10 });
-    const only = await crawl(db, userId, '2026-11-21T10:00:00.000Z');
-    const running = await crawl(db, userId, '2026-11-21T11:00:00.000Z', { state: 'running' });
-    await expect(service.diff(userId, running)).rejects.toThrow(CrawlNotFinishedError);
-    await expect(service.diff(userId, only)).rejects.toThrow(ValidationError);
-    await expect(service.diff(userId, only, only)).rejects.toThrow(ValidationError);
-    await expect(service.diff(userId, only, running)).rejects.toThrow(/has not finished/);
-    const stranger = await newUserId(db);
+    const only = await crawl(db, organizationId, '2026-11-21T10:00:00.000Z');
+    const running = await crawl(db, organizationId, '2026-11-21T11:00:00.000Z', { state: 'running' });
+    await expect(service.diff(organizationId, running)).rejects.toThrow(CrawlNotFinishedError);
+    await expect(service.diff(organizationId, only)).rejects.toThrow(ValidationError);
+    await expect(service.diff(organizationId, only, only)).rejects.toThrow(ValidationError);
+    await expect(service.diff(organizationId, only, running)).rejects.toThrow(/has not finished/);
+    const stranger = await newOrganizationId(db);
     await expect(service.diff(stranger, only)).rejects.toThrow('Resource not found.');
-    await expect(service.diff(userId, only, await crawl(db, stranger, '2026-11-21T09:00:00.000Z'))).rejects.toThrow('Resource not found.');
+    await expect(service.diff(organizationId, only, await crawl(db, stranger, '2026-11-21T09:00:00.000Z'))).rejects.toThrow('Resource not found.');
   });
 });

@@ -95,11 +95,11 @@ async function diffRows(db: DbExecutor, from: CrawlRow, to: CrawlRow): Promise<C
 }
 
 /** The account's latest done crawl of the same project and url created before `to` (the same instant: a lower id). */
-async function previousDone(db: DbExecutor, userId: number, to: CrawlRow): Promise<CrawlRow | undefined> {
+async function previousDone(db: DbExecutor, organizationId: number, to: CrawlRow): Promise<CrawlRow | undefined> {
   return db
     .selectFrom('crawls')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
     .where('project', '=', to.project)
     .where('url', '=', to.url)
     .where('state', '=', 'done')
@@ -116,22 +116,22 @@ interface CrawlDiffSettings {
 }
 
 export function createCrawlDiffService(db: Kysely<Database>, settings: CrawlDiffSettings) {
-  async function owned(userId: number, id: number): Promise<CrawlRow> {
-    const row = await findCrawl(db, userId, id);
+  async function owned(organizationId: number, id: number): Promise<CrawlRow> {
+    const row = await findCrawl(db, organizationId, id);
     if (row === undefined) throw new NotFoundError();
     return row;
   }
 
   /** `from` as given, or the default; every refusal of the contract, in its order. */
-  async function sides(userId: number, id: number, fromId: number | undefined): Promise<{ from: CrawlRow; to: CrawlRow }> {
-    const to = await owned(userId, id);
+  async function sides(organizationId: number, id: number, fromId: number | undefined): Promise<{ from: CrawlRow; to: CrawlRow }> {
+    const to = await owned(organizationId, id);
     if (fromId === id) throw new ValidationError('from', 'The from crawl must be another crawl than the one compared.');
-    const given = fromId === undefined ? undefined : await owned(userId, fromId);
+    const given = fromId === undefined ? undefined : await owned(organizationId, fromId);
     if (given !== undefined && given.state !== 'done') {
       throw new ValidationError('from', `The from crawl (${given.id}) has not finished (its state is ${given.state}); only a done crawl can be compared.`);
     }
     if (to.state !== 'done') throw new CrawlNotFinishedError();
-    const from = given ?? (await previousDone(db, userId, to));
+    const from = given ?? (await previousDone(db, organizationId, to));
     if (from === undefined) {
       throw new ValidationError('from', `There is no earlier finished crawl of ${to.url} to compare crawl ${to.id} with; give from, a crawl id.`);
     }
@@ -140,8 +140,8 @@ export function createCrawlDiffService(db: Kysely<Database>, settings: CrawlDiff
 
   return {
     /** {id} compared with `fromId`, or with the account's latest done crawl of its project and url created before it. */
-    async diff(userId: number, id: number, fromId?: number): Promise<CrawlDiff> {
-      const { from, to } = await sides(userId, id, fromId);
+    async diff(organizationId: number, id: number, fromId?: number): Promise<CrawlDiff> {
+      const { from, to } = await sides(organizationId, id, fromId);
       return diffRows(db, from, to);
     },
 
@@ -149,10 +149,10 @@ export function createCrawlDiffService(db: Kysely<Database>, settings: CrawlDiff
      * What crawl.regressed sends: the diff with the default `from` and why the crawl regressed, or null
      * when it did not, is not done, or has no earlier crawl to compare with.
      */
-    async regression(userId: number, id: number): Promise<{ diff: CrawlDiff; reasons: string[] } | null> {
-      const to = await findCrawl(db, userId, id);
+    async regression(organizationId: number, id: number): Promise<{ diff: CrawlDiff; reasons: string[] } | null> {
+      const to = await findCrawl(db, organizationId, id);
       if (to === undefined || to.state !== 'done') return null;
-      const from = await previousDone(db, userId, to);
+      const from = await previousDone(db, organizationId, to);
       if (from === undefined) return null;
       const diff = await diffRows(db, from, to);
       const reasons = regressionReasons(diff, settings.alertScoreDrop);
@@ -160,12 +160,12 @@ export function createCrawlDiffService(db: Kysely<Database>, settings: CrawlDiff
     },
 
     /** The done crawls of {id}'s project and url (not {id}), newest first: what the compare page offers. */
-    async choices(userId: number, id: number): Promise<Crawl[]> {
-      const to = await owned(userId, id);
+    async choices(organizationId: number, id: number): Promise<Crawl[]> {
+      const to = await owned(organizationId, id);
       const rows = await db
         .selectFrom('crawls')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('organization_id', '=', organizationId)
         .where('project', '=', to.project)
         .where('url', '=', to.url)
         .where('state', '=', 'done')

@@ -87,7 +87,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
 
   async function end(crawl: CrawlRow): Promise<void> {
     if (await finishCrawl(db, crawl)) {
-      await notify(crawl.user_id, async () => {
+      await notify(crawl.organization_id, async () => {
         const row = await crawlRepository.findCrawlById(db, crawl.id);
         return row && toCrawl(row);
       });
@@ -160,7 +160,7 @@ export function createCrawlJobs(db: Kysely<Database>, analyze: FetchedPageAnalyz
         const now = new Date().toISOString();
         const failed = await crawlRepository.moveCrawlState(db, crawlId, ['queued', 'running'], 'failed', { error: `The crawl could not start: ${error}`, finished_at: now, start_lease_until: null });
         const ended = failed ? await crawlRepository.findCrawlById(db, crawlId) : undefined;
-        if (ended !== undefined) await notify(ended.user_id, async () => toCrawl(ended));
+        if (ended !== undefined) await notify(ended.organization_id, async () => toCrawl(ended));
         return;
       }
       // The page it kept failing on is recorded as failed once its attempts run out; the rest goes on.

@@ -130,7 +130,7 @@ export function createLabWork(db: Kysely<Database>, settings: { claimMs: number;
     await db.transaction().execute(async (trx) => {
       const counters = await crawlRepository.lockCrawl(trx, crawl.id);
       if (counters === undefined || counters.state !== 'running' || !(await labRepository.holdsLabPage(trx, claim))) return;
-      const added = await addToRun(trx, crawl.user_id, claim, profile, audit);
+      const added = await addToRun(trx, crawl.organization_id, claim, profile, audit);
       const lab = 'lab' in added ? added.lab : null;
       const recorded = await labRepository.recordLabPage(trx, claim, {
         audited: lab === null ? 0 : 1,
@@ -151,12 +151,12 @@ export function createLabWork(db: Kysely<Database>, settings: { claimMs: number;
    * run's (which said no lab audit was made), and the run is scored again. A failed audit leaves the
    * lab checks null with its reason and the score as it was.
    */
-  async function addToRun(trx: DbExecutor, userId: number, claim: labRepository.LabClaim, profile: LabProfileName, audit: LabAudit): Promise<{ lab: Lab | null } | { missing: string }> {
+  async function addToRun(trx: DbExecutor, organizationId: number, claim: labRepository.LabClaim, profile: LabProfileName, audit: LabAudit): Promise<{ lab: Lab | null } | { missing: string }> {
     if (claim.reportId === null) return { missing: REPORT_GONE };
     let report;
     try {
       // Its project's row first, as every change to a project's reports takes it.
-      report = await lockedReport(trx, userId, claim.reportId);
+      report = await lockedReport(trx, organizationId, claim.reportId);
     } catch (error) {
       if (error instanceof NotFoundError) return { missing: REPORT_GONE };
       throw error;
@@ -180,11 +180,11 @@ export function createLabWork(db: Kysely<Database>, settings: { claimMs: number;
     });
     if (report.last_run_number === claim.runNumber) {
       const now = new Date().toISOString();
-      await replaceLatestSummary(trx, userId, report.id, { score: scored.score, result: scored.result, ...issues }, now);
+      await replaceLatestSummary(trx, organizationId, report.id, { score: scored.score, result: scored.result, ...issues }, now);
       if (report.result !== scored.result) {
         const removed = countsDelta(report.result, -1);
         const added = countsDelta(scored.result, 1);
-        await adjustProjectCounts(trx, userId, report.project, { reports: 0, good: removed.good + added.good, decent: removed.decent + added.decent, bad: removed.bad + added.bad }, now);
+        await adjustProjectCounts(trx, organizationId, report.project, { reports: 0, good: removed.good + added.good, decent: removed.decent + added.decent, bad: removed.bad + added.bad }, now);
       }
     }
     await labRepository.rescorePage(trx, claim.pageId, scored.score, scored.result);

@@ -20,7 +20,7 @@ import { richResultErrorsColumn } from '../crawl/rich-result-column.ts';
 import { ANALYSIS_IN_PROGRESS, addRunLocked, insertReportInProject, newReportRow } from './report-run.ts';
 
 export interface CrawledPageInput {
-  userId: number;
+  organizationId: number;
   crawl: Pick<CrawlRow, 'id' | 'project' | 'privacy' | 'max_pages' | 'external'>;
   /** the crawl's blocked sitemap URLs (the frontier's bound counts them) */
   blocked: number;
@@ -75,7 +75,7 @@ function factColumns(facts: PageCrawlFacts | undefined): Partial<frontierReposit
 }
 
 export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageInput): Promise<StoredPage> {
-  const { userId, crawl, analysis, claim, claimNext } = input;
+  const { organizationId, crawl, analysis, claim, claimNext } = input;
   const facts = analysis.crawlFacts;
   const now = new Date().toISOString();
   // Known once the transaction commits: a page whose store is undone filled nothing.
@@ -86,7 +86,7 @@ export async function storeCrawledPage(db: Kysely<Database>, input: CrawledPageI
       const counters = await crawlRepository.lockCrawl(trx, crawl.id, 1);
       if (counters === undefined) throw new ClaimLost();
       // Then the project's row, as every change to a project's reports takes it (no lock cycles).
-      await lockProject(trx, userId, crawl.project);
+      await lockProject(trx, organizationId, crawl.project);
       const run = await storeRun(trx, input, now);
       const columns = { ...input.outcome, ...factColumns(facts), report_id: run.reportId, run_number: run.number, score: analysis.score, result: analysis.result };
       const stored = await frontierRepository.recordPage(trx, claim, columns, crawl.id);
@@ -131,14 +131,14 @@ class ClaimLost extends Error {}
  * becomes part of that run: crawl-lab-work.ts).
  */
 async function storeRun(trx: Kysely<Database>, input: CrawledPageInput, now: string): Promise<{ reportId: number; number: number }> {
-  const { userId, analysis } = input;
+  const { organizationId, analysis } = input;
   const { project } = input.crawl;
-  const existingId = await reportRepository.findNewestReportIdOfUrl(trx, userId, analysis.url);
+  const existingId = await reportRepository.findNewestReportIdOfUrl(trx, organizationId, analysis.url);
   if (existingId === null) {
-    const report = { userId, url: analysis.url, project, privacy: input.crawl.privacy, passwordHash: null, scheduling: { schedule: 'off', next_run_at: null } };
+    const report = { organizationId, url: analysis.url, project, privacy: input.crawl.privacy, passwordHash: null, scheduling: { schedule: 'off', next_run_at: null } };
     return { reportId: await insertReportInProject(trx, newReportRow(report, analysis, now), 'crawl'), number: 1 };
   }
-  const current = await reportRepository.findReportRow(trx, userId, existingId);
+  const current = await reportRepository.findReportRow(trx, organizationId, existingId);
   if (current === undefined) throw new Error(`report ${existingId} vanished inside its transaction`);
   // A report being analysed meanwhile keeps its state: its own job settles it.
   const inProgress = (ANALYSIS_IN_PROGRESS as readonly string[]).includes(current.state);

@@ -171,7 +171,7 @@ export function createPageWork(db: Kysely<Database>, analyze: FetchedPageAnalyze
     const analysed = await analyze(page, originFacts, request);
     const analysis = site.list === undefined ? analysed : await withListedHostLinks(analysed, site, site.list, crawl, paramStripper(stripParams));
     const { next } = await storeCrawledPage(db, {
-      userId: crawl.user_id,
+      organizationId: crawl.organization_id,
       crawl: crawlOfHost(crawl, host),
       blocked: site.blocked,
       claim,

@@ -14,12 +14,12 @@ type RegressedCrawl = Crawl & { diff: CrawlDiff };
  * The diff of a done crawl with its default `from` when it shows a regression; null otherwise (the
  * crawl diff service's `regression`, crawl-diff.service.ts).
  */
-type RegressionOf = (userId: number, crawlId: number) => Promise<{ diff: CrawlDiff } | null>;
+type RegressionOf = (organizationId: number, crawlId: number) => Promise<{ diff: CrawlDiff } | null>;
 
 /** The part of the webhook service a crawl's events go through. */
 interface CrawlEventWebhooks {
-  subscribedEvents(userId: number): Promise<ReadonlySet<WebhookEvent>>;
-  notify(userId: number, event: WebhookEvent, data: unknown): Promise<unknown>;
+  subscribedEvents(organizationId: number): Promise<ReadonlySet<WebhookEvent>>;
+  notify(organizationId: number, event: WebhookEvent, data: unknown): Promise<unknown>;
 }
 
 /**

@@ -65,7 +65,7 @@ export function createCrawlSchedules(db: Kysely<Database>, queueStart: (crawlId:
     return db.transaction().execute(async (trx) => {
       const state = await takeScheduleSlot(trx, crawl.id, due, next);
       if (state === undefined) return undefined;
-      if (UNDER_WAY.includes(state) || (await crawlRepository.countActiveCrawls(trx, crawl.user_id)) >= settings.crawlsPerAccount) {
+      if (UNDER_WAY.includes(state) || (await crawlRepository.countActiveCrawls(trx, crawl.organization_id)) >= settings.crawlsPerAccount) {
         return undefined;
       }
       // The slot is this transaction's: the schedule leaves the earlier crawl for the new one.
@@ -96,15 +96,15 @@ export function createCrawlSchedules(db: Kysely<Database>, queueStart: (crawlId:
     },
 
     /** PUT /crawls/{id}: sets the crawl's schedule (from now), or takes it off with `off`. */
-    async update(userId: number, id: number, input: { schedule?: string }): Promise<Crawl> {
+    async update(organizationId: number, id: number, input: { schedule?: string }): Promise<Crawl> {
       for (let attempt = 1; input.schedule !== undefined; attempt += 1) {
-        const row = await crawlRepository.findCrawl(db, userId, id);
+        const row = await crawlRepository.findCrawl(db, organizationId, id);
         if (row === undefined) throw new NotFoundError();
         const columns = scheduleColumns(parseCrawlSchedule(input.schedule, settings.minScheduleMinutes), new Date());
         // Compared with the slot read: a schedule the scheduler moved on meanwhile is read again.
-        if (await setCrawlSchedule(db, userId, id, attempt < SET_ATTEMPTS ? row.next_run_at : undefined, columns)) break;
+        if (await setCrawlSchedule(db, organizationId, id, attempt < SET_ATTEMPTS ? row.next_run_at : undefined, columns)) break;
       }
-      const row = await crawlRepository.findCrawl(db, userId, id);
+      const row = await crawlRepository.findCrawl(db, organizationId, id);
       if (row === undefined) throw new NotFoundError();
       return toCrawl(row);
     },

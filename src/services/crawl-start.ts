@@ -40,7 +40,7 @@ export function createCrawlStart(db: Kysely<Database>, enqueue: Enqueue, notify:
     const now = new Date().toISOString();
     await crawlRepository.moveCrawlState(db, crawl.id, ['queued', 'running'], 'failed', { error, started_at: now, finished_at: now });
     const ended = await crawlRepository.findCrawlById(db, crawl.id);
-    if (ended !== undefined) await notify(crawl.user_id, async () => toCrawl(ended));
+    if (ended !== undefined) await notify(crawl.organization_id, async () => toCrawl(ended));
   }
 
   /**

@@ -18,6 +18,8 @@ export interface Crawl {
   id: number;
   url: string;
   project: string;
+  /** the organisation that owns it */
+  organization: number;
   state: CrawlState;
   max_pages: number;
   max_depth: number;
@@ -65,6 +67,7 @@ export function toCrawl(row: CrawlRow): Crawl {
     id: row.id,
     url: row.url,
     project: row.project,
+    organization: row.organization_id,
     state: row.state,
     max_pages: row.max_pages,
     max_depth: row.max_depth,

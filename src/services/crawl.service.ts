@@ -126,8 +126,8 @@ export function createCrawlService(
   const policy = addressPolicy({ allowPrivate: settings.allowPrivateUrls, publicAddressesForTests: settings.publicAddressesForTests, allowedAddresses: settings.allowedAddresses });
   const crawlsPerAccount = settings.crawlsPerAccount ?? DEFAULT_CRAWLS_PER_ACCOUNT;
 
-  async function owned(userId: number, id: number) {
-    const row = await crawlRepository.findCrawl(db, userId, id);
+  async function owned(organizationId: number, id: number) {
+    const row = await crawlRepository.findCrawl(db, organizationId, id);
     if (row === undefined) throw new NotFoundError();
     return row;
   }
@@ -138,7 +138,7 @@ export function createCrawlService(
      * nor when the account already has its PAGEGRADE_CRAWLS_PER_ACCOUNT crawls under way (429,
      * checked after the input and the address guard).
      */
-    async start(userId: number, input: StartCrawlInput): Promise<Crawl> {
+    async start(organizationId: number, input: StartCrawlInput): Promise<Crawl> {
       // List mode: url is optional (a blank one is not given), and must be one of the urls.
       const listMode = input.urls !== undefined;
       const target = listMode && (input.url ?? '').trim() === '' ? undefined : parseTargetUrl(input.url ?? '');
@@ -181,11 +181,11 @@ export function createCrawlService(
       // Counted and stored in one transaction: on SQLite transactions take turns, so two requests
       // of one account cannot both pass the count.
       const id = await db.transaction().execute(async (trx) => {
-        if ((await crawlRepository.countActiveCrawls(trx, userId)) >= crawlsPerAccount) {
+        if ((await crawlRepository.countActiveCrawls(trx, organizationId)) >= crawlsPerAccount) {
           throw new TooManyCrawlsError(crawlsPerAccount, CRAWL_LIMIT_RETRY_AFTER_SECONDS);
         }
         return crawlRepository.insertCrawl(trx, {
-          user_id: userId,
+          organization_id: organizationId,
           url: startUrl,
           project: new URL(startUrl).host,
           state: 'queued',
@@ -214,35 +214,35 @@ export function createCrawlService(
       try {
         await queueStart(id);
       } catch (error) {
-        await crawlRepository.deleteCrawl(db, userId, id);
+        await crawlRepository.deleteCrawl(db, organizationId, id);
         throw new QueueUnavailableError(error);
       }
-      return toCrawl(await owned(userId, id));
+      return toCrawl(await owned(organizationId, id));
     },
 
-    async show(userId: number, id: number): Promise<Crawl> {
-      return toCrawl(await owned(userId, id));
+    async show(organizationId: number, id: number): Promise<Crawl> {
+      return toCrawl(await owned(organizationId, id));
     },
 
     /**
      * Cancels the crawl if it is still under way (subscribers hear crawl.completed, state cancelled),
      * then deletes it with its pages and issues; the reports it made stay in their project.
      */
-    async remove(userId: number, id: number): Promise<void> {
-      const row = await owned(userId, id);
+    async remove(organizationId: number, id: number): Promise<void> {
+      const row = await owned(organizationId, id);
       const now = new Date().toISOString();
       if (await crawlRepository.moveCrawlState(db, id, ['queued', 'running'], 'cancelled', { finished_at: now })) {
-        await notify(userId, async () => toCrawl({ ...row, state: 'cancelled', finished_at: now }));
+        await notify(organizationId, async () => toCrawl({ ...row, state: 'cancelled', finished_at: now }));
       }
-      if (!(await crawlRepository.deleteCrawl(db, userId, id))) throw new NotFoundError();
+      if (!(await crawlRepository.deleteCrawl(db, organizationId, id))) throw new NotFoundError();
     },
 
     /**
      * The crawl, a page of its pages, its issues once it is done, and the bounds it met when it met
      * any: what its web page shows, ownership checked once.
      */
-    async overview(userId: number, id: number, query: CrawlPageListQuery): Promise<CrawlOverview> {
-      const row = await owned(userId, id);
+    async overview(organizationId: number, id: number, query: CrawlPageListQuery): Promise<CrawlOverview> {
+      const row = await owned(organizationId, id);
       const crawl = toCrawl(row);
       const [pages, issues, bounds] = await Promise.all([
         readCrawlPages(db, id, query),
@@ -253,19 +253,19 @@ export function createCrawlService(
     },
 
     /** The bounds a crawl met (null when limit_reached is false), for the CLI's line that says so. */
-    async bounds(userId: number, id: number): Promise<CrawlBounds | null> {
-      const row = await owned(userId, id);
+    async bounds(organizationId: number, id: number): Promise<CrawlBounds | null> {
+      const row = await owned(organizationId, id);
       return row.limit_reached === 1 ? boundsOf(id, row.pages_unstored) : null;
     },
 
     /** The project's newest crawl, if it has one. */
-    async latest(userId: number, project: string): Promise<Crawl | undefined> {
-      const [row] = await crawlRepository.listCrawls(db, userId, { project, sortBy: 'id', sort: 'desc', limit: 1, offset: 0 });
+    async latest(organizationId: number, project: string): Promise<Crawl | undefined> {
+      const [row] = await crawlRepository.listCrawls(db, organizationId, { project, sortBy: 'id', sort: 'desc', limit: 1, offset: 0 });
       return row && toCrawl(row);
     },
 
-    async issues(userId: number, id: number): Promise<CrawlIssue[]> {
-      await owned(userId, id);
+    async issues(organizationId: number, id: number): Promise<CrawlIssue[]> {
+      await owned(organizationId, id);
       return issuesOf(id);
     },
   };

@@ -8,6 +8,10 @@ import { createProjectService } from './project.service.ts';
 import { createRunService } from './run.service.ts';
 import { createScheduler } from './scheduler.ts';
 import { createAccountService } from './account.service.ts';
+import { createOrganizationService } from './organization.service.ts';
+import { createMemberService } from './member.service.ts';
+import { createKeyService } from './key.service.ts';
+import { createShareLinkService } from './share-link.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createReportAccessService } from './report-access.service.ts';
 import { createWebSessionService } from './web-session.service.ts';
@@ -101,6 +105,7 @@ export interface ServiceOptions {
 export function createServices(database: AppDatabase, config: Config, options: ServiceOptions = {}) {
   const db = database.db;
   const accounts = createAccountService(db);
+  const organizations = createOrganizationService(db);
   // Before the crawl notifier: crawl.regressed sends the diff with a crawl's default `from`.
   const crawlDiffs = createCrawlDiffService(db, { alertScoreDrop: config.alertScoreDrop });
   const reportError = options.onJobError ?? (() => {});
@@ -131,7 +136,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
     }
   };
   // crawl.completed, then crawl.regressed when the crawl is worse than the one before it.
-  const sendCrawlEvents = createCrawlEvents(webhooks, (userId, crawlId) => crawlDiffs.regression(userId, crawlId));
+  const sendCrawlEvents = createCrawlEvents(webhooks, (organizationId, crawlId) => crawlDiffs.regression(organizationId, crawlId));
   const notifyCrawl: CrawlNotifier = async (accountId, crawl) => {
     try {
       await sendCrawlEvents(accountId, crawl);
@@ -188,7 +193,7 @@ export function createServices(database: AppDatabase, config: Config, options: S
       alertScoreDrop: config.alertScoreDrop,
       minScheduleMinutes: config.minScheduleMinutes,
       renderingAvailable: renderer !== null,
-      replaceLostAnalysis: (userId, reportId) => lostJobs.replaceLost(userId, reportId),
+      replaceLostAnalysis: (organizationId, reportId) => lostJobs.replaceLost(organizationId, reportId),
     }),
     /** A report's runs and what changed between two of them. */
     runs: createRunService(db),
@@ -196,6 +201,11 @@ export function createServices(database: AppDatabase, config: Config, options: S
     /** Every list (reports, projects, runs, crawls and their pages, webhooks and their deliveries), for API and web alike. */
     lists: createLists(db),
     accounts,
+    organizations,
+    members: createMemberService(db, organizations, accounts),
+    keys: createKeyService(db),
+    /** Share links: a token that opens one report or crawl without sign-in (docs/organisations.md). */
+    shares: createShareLinkService(db),
     health: createHealthService(db),
     /** Who may see a report's web page, and unlocking password-protected ones. */
     reportAccess: createReportAccessService(db),

@@ -57,9 +57,9 @@ export function createLostJobs(db: Kysely<Database>, queue: Queue, notify: Repor
   async function recover(row: jobGenerations.ReportJobRow, now: string): Promise<'requeued' | 'failed' | undefined> {
     if (Math.max(row.job_attempt, 1) >= MAX_ATTEMPTS) {
       if (!(await jobGenerations.failLostReport(db, row, now, LOST_ANALYSIS))) return undefined;
-      await notify(row.user_id, {
+      await notify(row.organization_id, {
         'report.failed': async () => {
-          const report = await findReportRow(db, row.user_id, row.id);
+          const report = await findReportRow(db, row.organization_id, row.id);
           return report && toReportSummary(report);
         },
       });
@@ -71,7 +71,7 @@ export function createLostJobs(db: Kysely<Database>, queue: Queue, notify: Repor
     const generation = row.job_generation + 1;
     await queue.enqueue(
       'report.analyse',
-      { accountId: row.user_id, reportId: row.id, trigger, render: row.job_render, lab: labProfileOf(row.job_lab) ?? '', generation },
+      { accountId: row.organization_id, reportId: row.id, trigger, render: row.job_render, lab: labProfileOf(row.job_lab) ?? '', generation },
       { jobId: reportJobId(row.id, generation) },
     );
     return 'requeued';
@@ -140,9 +140,9 @@ export function createLostJobs(db: Kysely<Database>, queue: Queue, notify: Repor
      * longer than the lease, and its job is not in the queue), it is marked failed so that the new one
      * takes its place, and this says true. False when its job is still held, or the queue cannot say.
      */
-    async replaceLost(userId: number, reportId: number): Promise<boolean> {
+    async replaceLost(organizationId: number, reportId: number): Promise<boolean> {
       const now = clock();
-      const row = await jobGenerations.findReportJob(db, userId, reportId);
+      const row = await jobGenerations.findReportJob(db, organizationId, reportId);
       if (row === undefined || (row.state !== 'queued' && row.state !== 'running') || row.updated_at >= leaseAgo(now)) return false;
       try {
         if ((await queue.holds([jobIdOf(row)])).size > 0) return false;

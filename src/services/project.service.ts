@@ -10,18 +10,18 @@ import type { Project } from './types.ts';
 export function createProjectService(db: Kysely<Database>) {
   return {
     /** The caller's project of that name, if it has one (a project exists while it has reports). */
-    async find(userId: number, name: string): Promise<Project | undefined> {
-      const row = await projectRepository.findProject(db, userId, name);
+    async find(organizationId: number, name: string): Promise<Project | undefined> {
+      const row = await projectRepository.findProject(db, organizationId, name);
       return row && toProject(row);
     },
 
     /** Deletes the project and every report of the caller in it; returns how many reports went. */
-    async remove(userId: number, name: string): Promise<number> {
+    async remove(organizationId: number, name: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const project = await projectRepository.lockProject(trx, userId, name);
+        const project = await projectRepository.lockProject(trx, organizationId, name);
         if (!project) throw new NotFoundError();
-        const deleted = await deleteReportsOfProject(trx, userId, name);
-        await projectRepository.deleteProject(trx, userId, name);
+        const deleted = await deleteReportsOfProject(trx, organizationId, name);
+        await projectRepository.deleteProject(trx, organizationId, name);
         return deleted;
       });
     },

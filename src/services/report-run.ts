@@ -69,7 +69,7 @@ const NO_RUN = {
 };
 
 export interface NewReport {
-  userId: number;
+  organizationId: number;
   url: string;
   project: string;
   privacy: number;
@@ -80,7 +80,7 @@ export interface NewReport {
 /** A new report's row: done with its first run when `analysis` is given, else queued for one. */
 export function newReportRow(report: NewReport, analysis: Analysis | null, now: string) {
   return {
-    user_id: report.userId,
+    organization_id: report.organizationId,
     url: report.url,
     project: report.project,
     privacy: report.privacy,
@@ -100,7 +100,7 @@ export function newReportRow(report: NewReport, analysis: Analysis | null, now: 
  * other in a cycle on PostgreSQL.
  */
 export async function insertReportInProject(trx: Kysely<Database>, row: ReturnType<typeof newReportRow>, trigger: RunTrigger = 'create'): Promise<number> {
-  await adjustProjectCounts(trx, row.user_id, row.project, countsDelta(row.result, 1), row.created_at);
+  await adjustProjectCounts(trx, row.organization_id, row.project, countsDelta(row.result, 1), row.created_at);
   return reportRepository.insertReport(trx, row, trigger);
 }
 
@@ -108,15 +108,15 @@ export async function insertReportInProject(trx: Kysely<Database>, row: ReturnTy
  * The report as it is once its project's row is locked (see lockProject), so a project delete or
  * another change to the project's reports cannot interleave with the caller's.
  */
-export async function lockedReport(trx: Kysely<Database>, userId: number, id: number, project?: string): Promise<ReportListRow> {
+export async function lockedReport(trx: Kysely<Database>, organizationId: number, id: number, project?: string): Promise<ReportListRow> {
   // A report's url, and so its project, never changes: a caller that read it already skips a read.
   if (project === undefined) {
-    const seen = await reportRepository.findReportRow(trx, userId, id);
+    const seen = await reportRepository.findReportRow(trx, organizationId, id);
     if (!seen) throw new NotFoundError();
     project = seen.project;
   }
-  await lockProject(trx, userId, project);
-  const current = await reportRepository.findReportRow(trx, userId, id);
+  await lockProject(trx, organizationId, project);
+  const current = await reportRepository.findReportRow(trx, organizationId, id);
   if (!current) throw new NotFoundError();
   return current;
 }
@@ -127,14 +127,14 @@ export async function lockedReport(trx: Kysely<Database>, userId: number, id: nu
  */
 export async function storeRun(
   db: Kysely<Database>,
-  userId: number,
+  organizationId: number,
   id: number,
   analysis: Analysis,
   options: RunOptions & { patch?: Omit<reportRepository.ReportPatch, 'updated_at'>; project?: string },
 ): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const current = await lockedReport(trx, userId, id, options.project);
+    const current = await lockedReport(trx, organizationId, id, options.project);
     const patch = { ...options.patch, state: 'done' as const, last_error: null, updated_at: now };
     await addRunLocked(trx, current, analysis, { ...options, patch, now });
   });
@@ -152,6 +152,6 @@ export async function addRunLocked(
 ): Promise<void> {
   await reportRepository.addRun(trx, current, { ...analysisColumns(analysis), trigger: options.trigger }, { keep: options.keep, patch: options.patch });
   if (analysis.result !== current.result) {
-    await adjustProjectCounts(trx, current.user_id, current.project, verdictMoved(current.result, analysis.result), options.now);
+    await adjustProjectCounts(trx, current.organization_id, current.project, verdictMoved(current.result, analysis.result), options.now);
   }
 }

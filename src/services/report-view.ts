@@ -8,7 +8,7 @@ import type { Lab } from '../lab/lab-types.ts';
 import type { StructuredDataReport } from '../structured/structured-types.ts';
 
 /** The columns a report view needs: a list row's. */
-type ReportRowView = Omit<ReportListRow, 'user_id' | 'url_lower' | 'result_rank' | 'last_run_number'>;
+type ReportRowView = Omit<ReportListRow, 'url_lower' | 'result_rank' | 'last_run_number'>;
 
 export function toReportSummary(row: ReportRowView): ReportSummary {
   return summaryOf(row, row.page === null ? null : (JSON.parse(row.page) as PageFacts));
@@ -40,6 +40,7 @@ function summaryOf(row: ReportRowView, page: PageFacts | null): ReportSummary {
     id: row.id,
     url: row.url,
     project: row.project,
+    organization: row.organization_id,
     // The columns hold only valid privacy and verdict values (check constraints).
     privacy: row.privacy as Privacy,
     password: row.password_hash !== null,

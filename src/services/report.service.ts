@@ -83,14 +83,14 @@ export interface ReportServiceDependencies {
    * results=1 on a report being analysed: true when the queue lost its analysis, which is then marked
    * failed for the new one to take its place (lost-jobs.ts); without it, always 409.
    */
-  replaceLostAnalysis?: (userId: number, reportId: number) => Promise<boolean>;
+  replaceLostAnalysis?: (organizationId: number, reportId: number) => Promise<boolean>;
 }
 
 export function createReportService(db: Kysely<Database>, { analyze, slots, queueAnalysis, notify, runsKept, alertScoreDrop, minScheduleMinutes, renderingAvailable, replaceLostAnalysis }: ReportServiceDependencies) {
   /** Fetch problems are the caller's input problem (422 on url), never a half-made report. */
-  async function analyzeOrReject(userId: number, url: string, asked: AnalysisAsked): Promise<Analysis> {
+  async function analyzeOrReject(organizationId: number, url: string, asked: AnalysisAsked): Promise<Analysis> {
     try {
-      return await slots.run(userId, () => analyze(url, asked));
+      return await slots.run(organizationId, () => analyze(url, asked));
     } catch (error) {
       if (error instanceof FetchError) {
         throw new ValidationError('url', `The page could not be analysed: ${error.reason}`);
@@ -99,8 +99,8 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     }
   }
 
-  async function show(userId: number, id: number): Promise<Report> {
-    const row = await reportRepository.findReport(db, userId, id);
+  async function show(organizationId: number, id: number): Promise<Report> {
+    const row = await reportRepository.findReport(db, organizationId, id);
     if (!row) throw new NotFoundError();
     return toReport(row);
   }
@@ -108,33 +108,33 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
   return {
     show,
 
-    async create(userId: number, input: CreateReportInput): Promise<CreatedReport> {
+    async create(organizationId: number, input: CreateReportInput): Promise<CreatedReport> {
       const target = parseTargetUrl(input.url);
       if (!target.ok) throw new ValidationError('url', target.message);
       const password = input.privacy === 2 ? checkPassword(input.password) : undefined;
       const scheduling = scheduleColumns(input.schedule ?? 'off', new Date());
       const asked = browserWork(input);
-      const analysis = input.background ? null : await analyzeOrReject(userId, target.url, asked);
+      const analysis = input.background ? null : await analyzeOrReject(organizationId, target.url, asked);
       const passwordHash = password === undefined ? null : await hashPassword(password);
       const now = new Date().toISOString();
-      const row = newReportRow({ userId, url: target.url, project: target.project, privacy: input.privacy, passwordHash, scheduling }, analysis, now);
+      const row = newReportRow({ organizationId, url: target.url, project: target.project, privacy: input.privacy, passwordHash, scheduling }, analysis, now);
       const id = await db.transaction().execute((trx) => insertReportInProject(trx, row));
       // Ids grow with time: the newest report of the URL below this id is the newest earlier one.
-      const duplicateOf = await reportRepository.findNewestReportIdOfUrl(db, userId, target.url, id);
+      const duplicateOf = await reportRepository.findNewestReportIdOfUrl(db, organizationId, target.url, id);
       if (analysis === null) {
         // Made before queueing: a worker may start at once, and the answer says the report is queued.
         const queued = toReport({ id, ...row, runs_count: 0 });
-        await queueOrUndo(() => queueAnalysis(userId, id, 'create', asked), () => removeReport(userId, id));
+        await queueOrUndo(() => queueAnalysis(organizationId, id, 'create', asked), () => removeReport(organizationId, id));
         return { ...queued, duplicate_of: duplicateOf };
       }
       const stored = { id, ...row, runs_count: 1, last_run_number: 1 };
       const report = toAnalyzedReport(stored, analysis);
-      await notify(userId, { 'report.completed': async () => toReportSummary(stored) });
+      await notify(organizationId, { 'report.completed': async () => toReportSummary(stored) });
       return { ...report, duplicate_of: duplicateOf };
     },
 
-    async update(userId: number, id: number, input: UpdateReportInput): Promise<Report> {
-      const existing = await reportRepository.findReportRow(db, userId, id);
+    async update(organizationId: number, id: number, input: UpdateReportInput): Promise<Report> {
+      const existing = await reportRepository.findReportRow(db, organizationId, id);
       if (!existing) throw new NotFoundError();
       const patch: { privacy?: number; password_hash?: string | null; schedule?: string; next_run_at?: string | null } =
         input.schedule === undefined ? {} : scheduleColumns(input.schedule, new Date());
@@ -154,26 +154,26 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
       // Without results=1 render and lab do nothing, so they need no browser either.
       const asked: AnalysisAsked = input.regenerate ? browserWork(input) : {};
       // An analysis under way answers 409, unless the queue lost it: then the new one takes its place.
-      if (input.regenerate && (ANALYSIS_IN_PROGRESS as readonly string[]).includes(existing.state) && !(await replaceLostAnalysis?.(userId, id))) {
+      if (input.regenerate && (ANALYSIS_IN_PROGRESS as readonly string[]).includes(existing.state) && !(await replaceLostAnalysis?.(organizationId, id))) {
         throw new AnalysisInProgressError();
       }
-      if (input.regenerate && input.background) return queueRegeneration(userId, id, patch, asked);
+      if (input.regenerate && input.background) return queueRegeneration(organizationId, id, patch, asked);
       if (!input.regenerate) {
-        await reportRepository.updateReport(db, userId, id, { ...patch, updated_at: new Date().toISOString() });
-        return show(userId, id);
+        await reportRepository.updateReport(db, organizationId, id, { ...patch, updated_at: new Date().toISOString() });
+        return show(organizationId, id);
       }
       let analysis;
       try {
-        analysis = await analyzeOrReject(userId, existing.url, asked);
+        analysis = await analyzeOrReject(organizationId, existing.url, asked);
       } catch (error) {
         if (error instanceof ValidationError) {
-          await notify(userId, { 'report.failed': async () => ({ ...toReportSummary(existing), last_error: { message: error.message } }) });
+          await notify(organizationId, { 'report.failed': async () => ({ ...toReportSummary(existing), last_error: { message: error.message } }) });
         }
         throw error;
       }
-      await storeRun(db, userId, id, analysis, { trigger: 'regenerate', keep: runsKept, patch });
-      const report = await show(userId, id);
-      await announceRun(db, notify, userId, id, alertScoreDrop);
+      await storeRun(db, organizationId, id, analysis, { trigger: 'regenerate', keep: runsKept, patch });
+      const report = await show(organizationId, id);
+      await announceRun(db, notify, organizationId, id, alertScoreDrop);
       return report;
     },
 
@@ -196,11 +196,11 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
     return { schedule, next_run_at: nextRunAt(schedule, now)?.toISOString() ?? null };
   }
 
-  async function removeReport(userId: number, id: number): Promise<void> {
+  async function removeReport(organizationId: number, id: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const current = await lockedReport(trx, userId, id);
-      await reportRepository.deleteReport(trx, userId, id);
-      await adjustProjectCounts(trx, userId, current.project, countsDelta(current.result, -1), new Date().toISOString());
+      const current = await lockedReport(trx, organizationId, id);
+      await reportRepository.deleteReport(trx, organizationId, id);
+      await adjustProjectCounts(trx, organizationId, current.project, countsDelta(current.result, -1), new Date().toISOString());
     });
   }
 
@@ -208,21 +208,21 @@ export function createReportService(db: Kysely<Database>, { analyze, slots, queu
    * Marks the report queued, unless another request just did (409), with the privacy change sent
    * beside it, then queues the analysis. The previous results stay until the new run succeeds.
    */
-  async function queueRegeneration(userId: number, id: number, patch: reportRepository.ReportPatch | Omit<reportRepository.ReportPatch, 'updated_at'>, asked: AnalysisAsked) {
+  async function queueRegeneration(organizationId: number, id: number, patch: reportRepository.ReportPatch | Omit<reportRepository.ReportPatch, 'updated_at'>, asked: AnalysisAsked) {
     const now = new Date().toISOString();
     const previous = await db.transaction().execute(async (trx) => {
-      const current = await lockedReport(trx, userId, id);
-      if (!(await reportRepository.moveReportState(trx, userId, id, { from: ANALYSIS_SETTLED, to: 'queued', now }))) {
+      const current = await lockedReport(trx, organizationId, id);
+      if (!(await reportRepository.moveReportState(trx, organizationId, id, { from: ANALYSIS_SETTLED, to: 'queued', now }))) {
         throw new AnalysisInProgressError();
       }
-      await reportRepository.updateReport(trx, userId, id, { ...patch, updated_at: now });
+      await reportRepository.updateReport(trx, organizationId, id, { ...patch, updated_at: now });
       return current.state as 'done' | 'failed';
     });
-    const queued = await show(userId, id);
+    const queued = await show(organizationId, id);
     await queueOrUndo(
-      () => queueAnalysis(userId, id, 'regenerate', asked),
+      () => queueAnalysis(organizationId, id, 'regenerate', asked),
       async () => {
-        await reportRepository.moveReportState(db, userId, id, { from: ['queued'], to: previous, now: new Date().toISOString() });
+        await reportRepository.moveReportState(db, organizationId, id, { from: ['queued'], to: previous, now: new Date().toISOString() });
       },
     );
     return queued;

@@ -23,16 +23,16 @@ export function createScheduler(db: Kysely<Database>, queueAnalysis: QueueAnalys
         if (!(await advanceSchedule(db, report.id, due, next?.toISOString() ?? null))) continue;
         const at = now.toISOString();
         // Already queued or running: this slot's analysis is the one under way.
-        const moved = await moveReportState(db, report.user_id, report.id, { from: ANALYSIS_SETTLED, to: 'queued', now: at });
+        const moved = await moveReportState(db, report.organization_id, report.id, { from: ANALYSIS_SETTLED, to: 'queued', now: at });
         if (!moved) continue;
         try {
           // A lab audit again, under the same profile, when the latest run was asked for one (docs/lab.md).
-          await queueAnalysis(report.user_id, report.id, 'schedule', { lab: labProfileOf(report.lab_profile) });
+          await queueAnalysis(report.organization_id, report.id, 'schedule', { lab: labProfileOf(report.lab_profile) });
           queued += 1;
         } catch (error) {
           // Nothing waits for a job that does not exist; the slot is missed and the next one tries again.
           const before = report.state === 'failed' ? 'failed' : 'done';
-          await moveReportState(db, report.user_id, report.id, { from: ['queued'], to: before, now: at });
+          await moveReportState(db, report.organization_id, report.id, { from: ['queued'], to: before, now: at });
           throw error;
         }
       }

@@ -18,6 +18,8 @@ export interface ReportSummary {
   id: number;
   url: string;
   project: string;
+  /** the organisation that owns it */
+  organization: number;
   privacy: Privacy;
   password: boolean;
   result: Verdict | null;
@@ -71,6 +73,8 @@ export interface Account {
   email: string;
   is_admin: boolean;
   created_at: string;
+  /** the account's personal organisation (docs/organisations.md) */
+  organization_id: number;
 }
 
 /** One successful analysis of a report, as listed. */

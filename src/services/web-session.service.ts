@@ -56,7 +56,7 @@ export function createWebSessionService(db: Kysely<Database>, accounts: KeyAuthe
       if (!TOKEN_SHAPE.test(token)) return null;
       const found = await webSessionRepository.findActiveWebSession(db, hashToken(token), new Date().toISOString());
       if (!found) return null;
-      return { id: found.user_id, email: found.email, is_admin: found.is_admin === 1, created_at: found.user_created_at };
+      return { id: found.user_id, email: found.email, is_admin: found.is_admin === 1, created_at: found.user_created_at, organization_id: found.personal_organization_id };
     },
 
     async signOut(token: string): Promise<void> {

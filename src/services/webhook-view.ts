@@ -5,6 +5,8 @@ import type { WebhookEvent } from './webhook-events.ts';
 export interface Webhook {
   id: number;
   url: string;
+  /** the organisation whose events it receives */
+  organization: number;
   events: WebhookEvent[];
   created_at: string;
 }
@@ -27,7 +29,7 @@ export interface WebhookDelivery {
 }
 
 export function toWebhook(row: WebhookRow): Webhook {
-  return { id: row.id, url: row.url, events: row.events.split(',') as WebhookEvent[], created_at: row.created_at };
+  return { id: row.id, url: row.url, organization: row.organization_id, events: row.events.split(',') as WebhookEvent[], created_at: row.created_at };
 }
 
 export function toWebhookDelivery(row: WebhookDeliveryRow): WebhookDelivery {

@@ -51,8 +51,8 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
     return box;
   };
 
-  async function ownedWebhook(userId: number, id: number) {
-    const row = await webhookRepository.findWebhook(db, userId, id);
+  async function ownedWebhook(organizationId: number, id: number) {
+    const row = await webhookRepository.findWebhook(db, organizationId, id);
     if (!row) throw new NotFoundError();
     return row;
   }
@@ -67,10 +67,10 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
 
   return {
     /** Registers a webhook; the answer holds the plain secret, which is never shown again. */
-    async register(userId: number, input: RegisterInput): Promise<CreatedWebhook> {
+    async register(organizationId: number, input: RegisterInput): Promise<CreatedWebhook> {
       const events = parseWebhookEvents(input.events);
       const url = await validUrl(input.url);
-      if ((await webhookRepository.countWebhooks(db, userId)) >= MAX_WEBHOOKS_PER_ACCOUNT) {
+      if ((await webhookRepository.countWebhooks(db, organizationId)) >= MAX_WEBHOOKS_PER_ACCOUNT) {
         throw new ValidationError(
           'url',
           `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one it no longer needs first.`,
@@ -78,7 +78,7 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
       }
       const secret = generateWebhookSecret();
       const row = await webhookRepository.insertWebhook(db, {
-        user_id: userId,
+        organization_id: organizationId,
         url,
         events: events.join(','),
         secret_encrypted: secretBox().encrypt(secret),
@@ -87,18 +87,18 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
       return { ...toWebhook(row), secret };
     },
 
-    async show(userId: number, id: number): Promise<Webhook> {
-      return toWebhook(await ownedWebhook(userId, id));
+    async show(organizationId: number, id: number): Promise<Webhook> {
+      return toWebhook(await ownedWebhook(organizationId, id));
     },
 
     /** Deletes the webhook and its deliveries; queued attempts then find nothing to send. */
-    async remove(userId: number, id: number): Promise<void> {
-      if (!(await webhookRepository.deleteWebhook(db, userId, id))) throw new NotFoundError();
+    async remove(organizationId: number, id: number): Promise<void> {
+      if (!(await webhookRepository.deleteWebhook(db, organizationId, id))) throw new NotFoundError();
     },
 
     /** The events any of the account's webhooks subscribes to. */
-    async subscribedEvents(userId: number): Promise<ReadonlySet<WebhookEvent>> {
-      return new Set((await webhookRepository.allWebhooks(db, userId)).flatMap((row) => row.events.split(',') as WebhookEvent[]));
+    async subscribedEvents(organizationId: number): Promise<ReadonlySet<WebhookEvent>> {
+      return new Set((await webhookRepository.allWebhooks(db, organizationId)).flatMap((row) => row.events.split(',') as WebhookEvent[]));
     },
 
     /**
@@ -106,8 +106,8 @@ export function createWebhookService(db: Kysely<Database>, enqueue: EnqueueDeliv
      * body (fixed now, so every attempt signs the same bytes) is queued for the first attempt.
      * Returns the delivery ids.
      */
-    async notify(userId: number, event: WebhookEvent, data: unknown): Promise<string[]> {
-      const subscribed = (await webhookRepository.allWebhooks(db, userId)).filter((row) => row.events.split(',').includes(event));
+    async notify(organizationId: number, event: WebhookEvent, data: unknown): Promise<string[]> {
+      const subscribed = (await webhookRepository.allWebhooks(db, organizationId)).filter((row) => row.events.split(',').includes(event));
       if (subscribed.length === 0) return [];
       const now = new Date();
       const payload = JSON.stringify({ type: event, timestamp: now.toISOString(), data });

@@ -18,6 +18,7 @@ import { reportPdfRoutes } from './routes/report-pdf.ts';
 import { reportPageRoutes } from './routes/report-page.ts';
 import { reportRunRoutes } from './routes/report-runs.ts';
 import { signInRoutes } from './routes/sign-in.ts';
+import { sharePageRoutes } from './routes/share-pages.ts';
 
 export interface WebOptions {
   access: ReportAccessService;
@@ -58,5 +59,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     await pages.register(dashboardProjectRoutes);
     await pages.register(dashboardCrawlRoutes);
     await pages.register(dashboardWebhookRoutes);
+    await pages.register(sharePageRoutes, { brand });
   });
 }

@@ -174,7 +174,7 @@ describe.each(testDialects())('authentication, errors and headers [%s]', (dialec
       const parsed = body(response);
       expect(Object.keys(parsed).sort()).toEqual(['data', 'status']);
       expect(parsed.status).toBe(200);
-      expect(Object.keys(parsed.data).sort()).toEqual(['created_at', 'email', 'id']);
+      expect(Object.keys(parsed.data).sort()).toEqual(['created_at', 'email', 'id', 'key']);
       expect(parsed.data.id).toBe(account.id);
       expect(parsed.data.email).toBe(account.email);
       expect(parsed.data.created_at).toMatch(ISO_TIME);

@@ -34,7 +34,7 @@ describe.each(testDialects())('crawl bounds through the API [%s]', (dialect) => 
     const row = await handle.db
       .insertInto('crawls')
       .values({
-        user_id: account.id,
+        organization_id: account.organization,
         url: START_URL,
         project: `${PUBLIC_ADDRESS}:9`,
         state: 'done',
@@ -58,7 +58,7 @@ describe.each(testDialects())('crawl bounds through the API [%s]', (dialect) => 
 
   async function rowCount(table: 'crawls' | 'jobs', account?: Account): Promise<number> {
     let query = handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count'));
-    if (account && table === 'crawls') query = query.where('user_id', '=', account.id);
+    if (account && table === 'crawls') query = query.where('organization_id', '=', account.organization);
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
 
@@ -194,7 +194,7 @@ describe.each(testDialects())('crawl bounds through the API [%s]', (dialect) => 
     expect((await call(t, other, 'POST', '/api/v1/crawls', { url: START_URL })).statusCode).toBe(202);
 
     // Once one has ended, another may start.
-    await handle.db.updateTable('crawls').set({ state: 'done' }).where('user_id', '=', account.id).where('state', '=', 'running').execute();
+    await handle.db.updateTable('crawls').set({ state: 'done' }).where('organization_id', '=', account.organization).where('state', '=', 'running').execute();
     expect((await call(t, account, 'POST', '/api/v1/crawls', { url: START_URL })).statusCode).toBe(202);
   });
 

@@ -130,8 +130,8 @@ describe.each(testDialects())('list exports and the score sort [%s]', (dialect) 
     const handle = createDb(t.config.databaseUrl);
     try {
       const reports = [
-        ...Array.from({ length: SEEDED }, (_, n) => seededReport(owner.id, n)),
-        ...Array.from({ length: 5 }, (_, n) => seededReport(other.id, n)),
+        ...Array.from({ length: SEEDED }, (_, n) => seededReport(owner.organization, n)),
+        ...Array.from({ length: 5 }, (_, n) => seededReport(other.organization, n)),
       ];
       const projects = new ProjectTally();
       for (const report of reports) projects.add(report);

@@ -22,7 +22,7 @@ import {
 
 const SECRET = 'correct horse battery staple';
 const REPORT_FIELDS = [
-  'id', 'url', 'project', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results', 'rendered', 'lab', 'structured_data',
+  'id', 'url', 'project', 'organization', 'privacy', 'password', 'result', 'score', 'issues', 'page', 'results', 'rendered', 'lab', 'structured_data',
   'state', 'last_error', 'runs_count', 'schedule', 'next_run_at', 'generated_at', 'created_at', 'updated_at',
 ];
 
@@ -83,6 +83,7 @@ describe.each(testDialects())('POST /api/v1/reports [%s]', (dialect) => {
       expect(Object.keys(report).sort()).toEqual([...REPORT_FIELDS].sort());
       expect(report.url).toBe(site.url('/pricing'));
       expect(report.project).toBe(`127.0.0.1:${port}`);
+      expect(report.organization).toBe(account.organization);
       expect(report.privacy).toBe(0);
       expect(report.password).toBe(false);
       expect(report.state).toBe('done');

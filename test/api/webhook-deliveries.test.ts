@@ -71,7 +71,7 @@ describe.each(testDialects())('webhook deliveries [%s]', (dialect) => {
     const account = await t.createAccount();
     const webhook = await register(t, account, hook.url());
     const report = { id: 7, url: 'https://example.com/', result: 'good', score: 91 };
-    const [deliveryId] = await t.app.services.webhooks.notify(account.id, 'report.completed', report);
+    const [deliveryId] = await t.app.services.webhooks.notify(account.organization, 'report.completed', report);
 
     const delivery = await settledDelivery(t, account, webhook.id);
     expect(delivery).toMatchObject({ id: deliveryId, event: 'report.completed', status: 'delivered', attempts: 3, response_status: 204 });
@@ -103,7 +103,7 @@ describe.each(testDialects())('webhook deliveries [%s]', (dialect) => {
     const hook = await receiver([503]);
     const account = await t.createAccount();
     const webhook = await register(t, account, hook.url());
-    await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
+    await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 1 });
     const delivery = await settledDelivery(t, account, webhook.id);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 3, response_status: 503, delivered_at: null });
     expect(hook.received).toHaveLength(3);
@@ -115,7 +115,7 @@ describe.each(testDialects())('webhook deliveries [%s]', (dialect) => {
     const redirecting = await receiver([{ status: 307, headers: { location: target.url('/elsewhere') } }]);
     const account = await t.createAccount();
     const webhook = await register(t, account, redirecting.url());
-    await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
+    await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 1 });
     const delivery = await settledDelivery(t, account, webhook.id);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1, response_status: 307 });
     expect(redirecting.received).toHaveLength(1);
@@ -127,7 +127,7 @@ describe.each(testDialects())('webhook deliveries [%s]', (dialect) => {
     const hook = await receiver([500]);
     const account = await t.createAccount();
     const webhook = await register(t, account, hook.url());
-    await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
+    await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 1 });
     await waitFor(() => hook.received.length === 1, 'the first attempt');
     await call(t, account, 'DELETE', `/api/v1/webhooks/${webhook.id}`);
     await new Promise((wait) => setTimeout(wait, 2500));
@@ -140,7 +140,7 @@ describe.each(testDialects())('webhook deliveries [%s]', (dialect) => {
     const account = await t.createAccount();
     const pendingHook = await register(t, account, failing.url());
     const deliveredHook = await register(t, account, fine.url());
-    const [first, second] = await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
+    const [first, second] = await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 1 });
     await waitFor(() => failing.received.length === 1 && fine.received.length === 1, 'both first attempts');
     await settledDelivery(t, account, deliveredHook.id);
     for (const deliveryId of [first, second]) await t.app.services.webhooks.giveUp({ deliveryId }, 'the worker kept dying');
@@ -167,7 +167,7 @@ describe('webhook deliveries under the private-address guard', () => {
     const account = await t.createAccount();
     const response = await call(t, account, 'POST', '/api/v1/webhooks', { url: hook.url() });
     expect(response.statusCode, response.body).toBe(201);
-    const [id] = await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
+    const [id] = await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 1 });
     await waitFor(() => hook.received.length === 1, 'the delivery');
     expect(hook.received[0].headers['webhook-id']).toBe(id);
 
@@ -177,8 +177,8 @@ describe('webhook deliveries under the private-address guard', () => {
     cleanups.push(() => loopback.close());
     const handle = createDb(t.config.databaseUrl);
     cleanups.push(() => handle.destroy());
-    await handle.db.updateTable('webhooks').set({ url: loopback.url() }).where('user_id', '=', account.id).execute();
-    const [refusedId] = await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 2 });
+    await handle.db.updateTable('webhooks').set({ url: loopback.url() }).where('organization_id', '=', account.organization).execute();
+    const [refusedId] = await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 2 });
     let refused: WebhookDeliveryRow | undefined;
     await waitFor(async () => {
       refused = await handle.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', refusedId).executeTakeFirst();

@@ -39,6 +39,7 @@ describe.each(testDialects())('/api/v1/webhooks [%s]', (dialect) => {
     expect(created.data).toEqual({
       id: expect.any(Number),
       url: 'https://hooks.example.com/pagegrade',
+      organization: account.organization,
       events: ['report.completed', 'report.failed'],
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       created_at: expect.stringMatching(ISO_TIME),
@@ -67,8 +68,8 @@ describe.each(testDialects())('/api/v1/webhooks [%s]', (dialect) => {
     expect(response.statusCode).toBe(200);
     const list = body(response);
     expect(list.data).toEqual([
-      { id: first.id, url: first.url, events: ALL_EVENTS, created_at: first.created_at },
-      { id: second.id, url: second.url, events: ['report.completed'], created_at: second.created_at },
+      { id: first.id, url: first.url, organization: account.organization, events: ALL_EVENTS, created_at: first.created_at },
+      { id: second.id, url: second.url, organization: account.organization, events: ['report.completed'], created_at: second.created_at },
     ]);
     expect(list.meta).toMatchObject({ current_page: 1, from: 1, to: 2, total: 2, per_page: 100 });
     expect(list.links.next).toBeNull();
@@ -107,9 +108,9 @@ describe.each(testDialects())('/api/v1/webhooks [%s]', (dialect) => {
     expect(empty.data).toEqual([]);
     expect(empty.meta.total).toBe(0);
 
-    const [older] = await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
-    const [newer] = await t.app.services.webhooks.notify(account.id, 'report.failed', { id: 2 });
-    expect(await t.app.services.webhooks.notify(account.id, 'crawl.completed', { id: 3 })).toEqual([]);
+    const [older] = await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 1 });
+    const [newer] = await t.app.services.webhooks.notify(account.organization, 'report.failed', { id: 2 });
+    expect(await t.app.services.webhooks.notify(account.organization, 'crawl.completed', { id: 3 })).toEqual([]);
     const response = await call(t, account, 'GET', `/api/v1/webhooks/${webhook.id}/deliveries`);
     expect(response.statusCode, response.body).toBe(200);
     const list = body(response);
@@ -134,7 +135,7 @@ describe.each(testDialects())('/api/v1/webhooks [%s]', (dialect) => {
     expectNotFound(await call(t, other, 'DELETE', `/api/v1/webhooks/${webhook.id}`));
     expectNotFound(await call(t, other, 'GET', `/api/v1/webhooks/${webhook.id}/deliveries`));
     expect(body(await call(t, other, 'GET', '/api/v1/webhooks')).data).toEqual([]);
-    expect(await t.app.services.webhooks.notify(other.id, 'report.completed', {})).toEqual([]);
+    expect(await t.app.services.webhooks.notify(other.organization, 'report.completed', {})).toEqual([]);
     expect(body(await call(t, owner, 'GET', '/api/v1/webhooks')).data).toHaveLength(1);
   });
 

@@ -94,17 +94,17 @@ describe.runIf(chromiumInstalled)('the dashboard reports list in Chromium', () =
       const url = start + 'segment-of-a-very-long-address/'.repeat(20).slice(0, URL_LENGTH - start.length);
       longUrls.push(url);
       const privacy = (index % 3) as 0 | 1 | 2;
-      const created = await reports.create(owner.id, {
+      const created = await reports.create(owner.organization, {
         url: index % 4 === 3 ? site.url('/bad') : url,
         privacy,
         password: privacy === 2 ? 'a password' : undefined,
         schedule: SCHEDULES[index % SCHEDULES.length],
       });
       // A second run: the list shows its change of score.
-      if (index % 5 === 0) await reports.update(owner.id, created.id, { regenerate: true });
+      if (index % 5 === 0) await reports.update(owner.organization, created.id, { regenerate: true });
     }
     // Reports still being analysed: no score, no run, a state of their own.
-    for (let index = 0; index < 2; index += 1) await reports.create(owner.id, { url: `${site.url('/held')}?${'q'.repeat(URL_LENGTH)}`, privacy: 0, background: true });
+    for (let index = 0; index < 2; index += 1) await reports.create(owner.organization, { url: `${site.url('/held')}?${'q'.repeat(URL_LENGTH)}`, privacy: 0, background: true });
 
     browser = await launchTestBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

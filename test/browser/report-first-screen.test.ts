@@ -67,9 +67,9 @@ describe.runIf(chromiumInstalled)('the report first screen in Chromium', () => {
     brandedBase = await branded.app.listen({ port: 0, host: '127.0.0.1' });
     const owner = await plain.createAccount('owner');
     ownerKey = owner.key;
-    plainReportId = (await plain.app.services.reports.create(owner.id, { url: site.url(LONG_PATH), privacy: 0 })).id;
+    plainReportId = (await plain.app.services.reports.create(owner.organization, { url: site.url(LONG_PATH), privacy: 0 })).id;
     // Enough reports with long URLs to fill the list.
-    for (let i = 0; i < 4; i += 1) await plain.app.services.reports.create(owner.id, { url: site.url(`/poor?variant=${i}-${'x'.repeat(60)}`), privacy: 0 });
+    for (let i = 0; i < 4; i += 1) await plain.app.services.reports.create(owner.organization, { url: site.url(`/poor?variant=${i}-${'x'.repeat(60)}`), privacy: 0 });
     const agency = await branded.createAccount('agency');
     brandedReportId = (await branded.app.services.reports.create(agency.id, { url: site.url('/poor'), privacy: 0 })).id;
     browser = await launchTestBrowser();

@@ -28,7 +28,7 @@ describe.runIf(chromiumInstalled)('the PDF of a report with a lab audit', () => 
     t = await startTestApp('sqlite', {}, (config) => ({ analyzer: analyzerFromConfig(config, undefined, labStandInBrowser()) }));
     site = await startSite({ '/': html(goodPage()) });
     const owner = await t.createAccount('lab-pdf');
-    reportId = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0, lab: 'mobile' })).id;
+    reportId = (await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0, lab: 'mobile' })).id;
   }, BROWSER_TEST_MS);
 
   afterAll(async () => {

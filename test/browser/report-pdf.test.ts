@@ -132,9 +132,9 @@ describe.runIf(chromiumInstalled)('report PDFs in Chromium', () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     t.app.server.on('request', (request) => appRequests.push(request.url ?? ''));
     owner = await t.createAccount('owner');
-    reportId = (await t.app.services.reports.create(owner.id, { url: site.url('/bad'), privacy: 0 })).id;
+    reportId = (await t.app.services.reports.create(owner.organization, { url: site.url('/bad'), privacy: 0 })).id;
     // A second run: the page then has its history, with the form comparing runs.
-    await t.app.services.reports.update(owner.id, reportId, { regenerate: true });
+    await t.app.services.reports.update(owner.organization, reportId, { regenerate: true });
     browser = await launchTestBrowser();
   }, BROWSER_TEST_MS);
 
@@ -157,7 +157,7 @@ describe.runIf(chromiumInstalled)('report PDFs in Chromium', () => {
     savePages('report', pages);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages.length).toBeLessThanOrEqual(MOST_PAGES);
-    const report = await t.app.services.reports.show(owner.id, reportId);
+    const report = await t.app.services.reports.show(owner.organization, reportId);
     const day = new Date(report.generated_at!).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     pages.forEach((page, index) => {
       const label = `page ${index + 1} of ${pages.length}`;
@@ -208,7 +208,7 @@ describe.runIf(chromiumInstalled)('report PDFs in Chromium', () => {
 
   it('says on the first page why the grade is not the score\'s', async () => {
     site.route('/hidden', VERDICT_PAGES.decent);
-    const id = (await t.app.services.reports.create(owner.id, { url: site.url('/hidden'), privacy: 0 })).id;
+    const id = (await t.app.services.reports.create(owner.organization, { url: site.url('/hidden'), privacy: 0 })).id;
     const pages = await readPdfPages((await fetchPdf(base, id)).bytes);
     savePages('decent', pages);
     const first = words(pages[0].text);
@@ -286,7 +286,7 @@ describe.runIf(chromiumInstalled)('a white-labelled report PDF in Chromium', () 
 
   it('names the brand in every footer, never pagegrade, and shows its logo', async () => {
     const owner = await t.createAccount();
-    const id = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0 })).id;
+    const id = (await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0 })).id;
     const { response, bytes } = await fetchPdf(base, id);
     expect(response.status).toBe(200);
     const pages = await readPdfPages(bytes);

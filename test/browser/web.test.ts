@@ -293,11 +293,11 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
   it('draws the score over time and what changed for a report with 3 runs, on screen and in print', async () => {
     // A page the test edits between analyses: good, then without its title, then bad.
     site.route('/history', html(goodPage()));
-    const { id } = await t.app.services.reports.create(owner.id, { url: site.url('/history'), privacy: 0 });
+    const { id } = await t.app.services.reports.create(owner.organization, { url: site.url('/history'), privacy: 0 });
     site.route('/history', html(goodPage().replace(/<title>[^<]*<\/title>/, '')));
-    await t.app.services.reports.update(owner.id, id, { regenerate: true });
+    await t.app.services.reports.update(owner.organization, id, { regenerate: true });
     site.route('/history', html(BAD_PAGE));
-    await t.app.services.reports.update(owner.id, id, { regenerate: true });
+    await t.app.services.reports.update(owner.organization, id, { regenerate: true });
 
     const page = await newPage();
     await page.setViewportSize({ width: 1200, height: 900 });
@@ -344,7 +344,7 @@ describe.runIf(chromiumInstalled)('the web side in Chromium', () => {
     await page.goto(`${base}/dashboard/reports`);
     expect(await page.getByText(/^score down \d+$/).count()).toBeGreaterThan(0);
     await screenshot(page, 'dashboard-reports-changes');
-    const id = (await t.app.services.lists.reports(owner.id, { sortBy: 'id', sort: 'desc', page: 1, perPage: 1 })).items[0].id;
+    const id = (await t.app.services.lists.reports(owner.organization, { sortBy: 'id', sort: 'desc', page: 1, perPage: 1 })).items[0].id;
     await page.goto(`${base}/dashboard/reports/${id}`);
     await page.getByLabel('Repeat').selectOption('cron');
     await page.getByLabel('Cron expression').fill('0 6 * * 1');

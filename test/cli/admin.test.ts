@@ -54,7 +54,7 @@ describe.each(testDialects())('admin commands [%s]', (dialect) => {
     expect(admin.admin).toBe(true);
 
     const users = await json('users', 'list');
-    expect(users).toContainEqual({ id: created.id, email: 'ana@example.com', is_admin: false, created_at: expect.stringMatching(ISO_TIME) });
+    expect(users).toContainEqual({ id: created.id, email: 'ana@example.com', is_admin: false, created_at: expect.stringMatching(ISO_TIME), organization_id: expect.any(Number) });
     expect(users).toContainEqual(expect.objectContaining({ id: admin.id, is_admin: true }));
     expect(JSON.stringify(users)).not.toContain(created.api_key);
   });
@@ -62,11 +62,24 @@ describe.each(testDialects())('admin commands [%s]', (dialect) => {
   it('keys create, list and revoke: a revoked key no longer authenticates', async () => {
     await json('users', 'create', '--email', 'bo@example.com');
     const key = await json('keys', 'create', '--email', 'bo@example.com', '--label', 'ci');
-    expect(key).toEqual({ email: 'bo@example.com', prefix: key.api_key.slice(0, 12), label: 'ci', api_key: expect.any(String) });
+    expect(key).toEqual({
+      email: 'bo@example.com', prefix: key.api_key.slice(0, 12), label: 'ci', name: 'ci', scope: 'write', organization: null,
+      created_at: expect.stringMatching(ISO_TIME), last_used_at: null, api_key: expect.any(String),
+    });
     expect(await accountStatus(scratch.databaseUrl, key.api_key)).toBe(200);
 
+    const [bo] = (await json('users', 'list')).filter((user: { email: string }) => user.email === 'bo@example.com');
+    const reader = await json('keys', 'create', '--email', 'bo@example.com', '--scope', 'read', '--organization', String(bo.organization_id));
+    expect(reader).toMatchObject({ scope: 'read', organization: bo.organization_id, label: null });
+    const badScope = await cli('keys', 'create', '--email', 'bo@example.com', '--scope', 'admin');
+    expect([badScope.code, badScope.stderr]).toEqual([2, expect.stringContaining('--scope: The scope must be one of read, write.')]);
+    const badOrganization = await cli('keys', 'create', '--email', 'bo@example.com', '--organization', '999999');
+    expect(badOrganization.code).toBe(2);
+    expect(badOrganization.stderr).toContain('--organization:');
+
     const listed = await json('keys', 'list', '--email', 'bo@example.com');
-    expect(listed).toHaveLength(2);
+    expect(listed).toHaveLength(3);
+    expect(listed).toContainEqual(expect.objectContaining({ prefix: reader.prefix, scope: 'read', organization: bo.organization_id }));
     expect(listed).toContainEqual(expect.objectContaining({ prefix: key.prefix, label: 'ci', revoked_at: null }));
     expect(JSON.stringify(listed)).not.toContain(key.api_key);
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
-import { LOOPBACK } from './run-binary.ts';
+import { PATIENT } from './run-binary.ts';
 import { runInProcess } from './run-cli.ts';
 
 const UNTITLED = goodPage().replace(/<title>[^<]*<\/title>/, '');
@@ -26,7 +26,7 @@ beforeAll(async () => {
   site = await startSite({ '/page': html(goodPage()), '/other': html(goodPage('Another page about mountain coffee')) });
   page = site.url('/page');
   directory = await mkdtemp(join(tmpdir(), 'pagegrade-compare-'));
-  const run = await runInProcess(['analyze', page, '--json'], LOOPBACK);
+  const run = await runInProcess(['analyze', page, '--json'], PATIENT);
   expect(run.code).toBe(0);
   first = await save('first.json', run.stdout);
 });
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('analyze --compare', () => {
   it('an unchanged page: nothing newly failing, not regressed, exit 0 with --fail-on-regression', async () => {
-    const run = await runInProcess(['analyze', page, '--compare', first, '--fail-on-regression'], LOOPBACK);
+    const run = await runInProcess(['analyze', page, '--compare', first, '--fail-on-regression'], PATIENT);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/\nWhat changed since \d{4}-\d{2}-\d{2}T[\d:.]+Z\n {2}Score (\d+) → \1 \(±0\) · still good\n/);
@@ -52,7 +52,7 @@ describe('analyze --compare', () => {
     site.route('/page', html(UNTITLED));
     // A score drop of 1 point counts too, so the reason line names the setting's effect as well.
     const run = await runInProcess(['analyze', page, '--json', '--compare', first, '--fail-on-regression'], {
-      ...LOOPBACK,
+      ...PATIENT,
       PAGEGRADE_ALERT_SCORE_DROP: '1',
     });
     expect(run.code).toBe(1);
@@ -70,7 +70,7 @@ describe('analyze --compare', () => {
 
   it('a page made better, against an output that has a comparison itself: fixed listed, exit 0; a URL not in the file says so', async () => {
     site.route('/page', html(goodPage()));
-    const run = await runInProcess(['analyze', page, site.url('/other'), '--compare', worse, '--fail-on-regression'], LOOPBACK);
+    const run = await runInProcess(['analyze', page, site.url('/other'), '--compare', worse, '--fail-on-regression'], PATIENT);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/ {2}Fixed \(\d+\)\n(?: {4}✓ .+\n)* {4}✓ The page has a good title\n/);
     expect(run.stdout).toContain('What changed: no earlier result for this URL to compare with.');
@@ -82,7 +82,7 @@ describe('analyze --compare', () => {
       { url: site.url('/other'), error: 'The page could not be reached.' },
       JSON.parse(await readFile(first, 'utf8')),
     ]);
-    const run = await runInProcess(['analyze', page, site.url('/other'), site.url('/new'), '--json', '--compare', earlier], LOOPBACK);
+    const run = await runInProcess(['analyze', page, site.url('/other'), site.url('/new'), '--json', '--compare', earlier], PATIENT);
     expect(run.code).toBe(0);
     const [compared, wasError, absent] = JSON.parse(run.stdout);
     expect(compared.comparison).toMatchObject({ regressed: false, newly_failed: [], fixed: [], score_delta: 0 });
@@ -100,7 +100,7 @@ describe.concurrent('analyze --compare usage errors exit 2 before analysing anyt
   ])('%s', async (name, content, message) => {
     const file = content === null ? join(directory, 'missing.json') : await save(`${name}.json`, content);
     const requested = site.requests.length;
-    const run = await runInProcess(['analyze', site.url('/other'), '--compare', file], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/other'), '--compare', file], PATIENT);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain(`--compare ${file}`);
@@ -109,7 +109,7 @@ describe.concurrent('analyze --compare usage errors exit 2 before analysing anyt
   });
 
   it('--fail-on-regression without --compare', async () => {
-    const run = await runInProcess(['analyze', page, '--fail-on-regression'], LOOPBACK);
+    const run = await runInProcess(['analyze', page, '--fail-on-regression'], PATIENT);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--fail-on-regression needs --compare <file>');
   });

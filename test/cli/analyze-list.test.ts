@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodPage, html, startSite, type Handler, type Site } from '../support/site-server.ts';
 import { refusedUrl } from '../support/api-fixtures.ts';
-import { LOOPBACK } from './run-binary.ts';
+import { PATIENT } from './run-binary.ts';
 import { runInProcess } from './run-cli.ts';
 import { decentPage } from './pages.ts';
 
@@ -53,7 +53,7 @@ async function urlFile(lines: string[]): Promise<string> {
 describe('analyze with several URLs', () => {
   it('reads --file (skipping blanks and comments) after the arguments, reports each, then a summary', async () => {
     const file = await urlFile(['# pages to audit', '', site.url('/b'), '   ', `  ${refused}  `, '# done']);
-    const run = await runInProcess(['analyze', site.url('/a'), '--file', file], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/a'), '--file', file], PATIENT);
     expect(run.code).toBe(3);
     expect(run.stdout).not.toContain(ESC);
 
@@ -74,7 +74,7 @@ describe('analyze with several URLs', () => {
   });
 
   it('shows progress on stderr, one line per finished URL when stderr is not a terminal', async () => {
-    const run = await runInProcess(['analyze', site.url('/a'), refused, site.url('/b')], LOOPBACK);
+    const run = await runInProcess(['analyze', site.url('/a'), refused, site.url('/b')], PATIENT);
     const progress = run.stderr.split('\n').filter((line) => line.startsWith('['));
     expect(progress).toHaveLength(3);
     expect(progress.map((line) => line.slice(0, 5)).sort()).toEqual(['[1/3]', '[2/3]', '[3/3]']);
@@ -86,7 +86,7 @@ describe('analyze with several URLs', () => {
   });
 
   it('prints a JSON array in the order given, with {url, error} for what could not be analysed', async () => {
-    const run = await runInProcess(['analyze', refused, site.url('/a'), 'not a url', site.url('/b'), '--json'], LOOPBACK);
+    const run = await runInProcess(['analyze', refused, site.url('/a'), 'not a url', site.url('/b'), '--json'], PATIENT);
     expect(run.code).toBe(3);
     const reports = JSON.parse(run.stdout);
     expect(reports).toHaveLength(4);
@@ -98,7 +98,7 @@ describe('analyze with several URLs', () => {
 
   it('never fetches more pages at once than --concurrency allows', async () => {
     inFlight.max = 0;
-    const run = await runInProcess(['analyze', ...SLOW_PAGES.map((path) => site.url(path)), '--concurrency', '2', '--json'], LOOPBACK);
+    const run = await runInProcess(['analyze', ...SLOW_PAGES.map((path) => site.url(path)), '--concurrency', '2', '--json'], PATIENT);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).map((report: { url: string }) => report.url)).toEqual(SLOW_PAGES.map((path) => site.url(path)));
     expect(inFlight.max).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.ts';
 import { inlinedStylesheet } from '../../src/cli/outputs/html.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
-import { LOOPBACK } from './run-binary.ts';
+import { PATIENT } from './run-binary.ts';
 import { runInProcess } from './run-cli.ts';
 import { junitSchemaErrors, sarifSchemaErrors } from './schemas.ts';
 
@@ -72,7 +72,7 @@ describe('analyze --output: one run, four files', () => {
   beforeAll(async () => {
     const run = await runInProcess(
       ['analyze', good, broken, '--json', '--output', path('all.json'), '--output', path('all.html'), '--output', path('all.junit.xml'), '--output', path('all.sarif')],
-      LOOPBACK,
+      PATIENT,
     );
     expect(run.code, run.stderr).toBe(0);
     reports = JSON.parse(run.stdout);
@@ -223,7 +223,7 @@ describe('analyze --output: formats', () => {
     const run = await runInProcess(
       ['analyze', good, '--format', 'sarif', '--output', path(names[0]), '--output', path(names[1]), '--output', path(names[2]),
         '--format', 'json', '--output', path(names[3]), '--output', path(names[4]), '--format', 'html', '--output', path(names[5])],
-      LOOPBACK,
+      PATIENT,
     );
     expect(run.code, run.stderr).toBe(0);
     const [sarifTxt, sarifJson, junit, json, sarifUpper, htmlJson] = await Promise.all(names.map((name) => readFile(path(name), 'utf8')));
@@ -239,7 +239,7 @@ describe('analyze --output: formats', () => {
     const bad = 'ftp://example.com/file';
     const run = await runInProcess(
       ['analyze', broken, bad, '--output', path('mixed.json'), '--output', path('mixed.junit.xml'), '--output', path('mixed.sarif'), '--output', path('mixed.html')],
-      LOOPBACK,
+      PATIENT,
     );
     expect(run.code).toBe(3);
     const json = JSON.parse(await readFile(path('mixed.json'), 'utf8'));

@@ -40,3 +40,9 @@ export function runBinary(args: string[], env: Record<string, string> = {}): Pro
 
 /** The environment of an `analyze` run against the loopback test site. */
 export const LOOPBACK = { PAGEGRADE_ALLOW_PRIVATE_URLS: '1' } as const;
+
+/**
+ * LOOPBACK with timing limits no loopback fetch reaches, however loaded the machine: for tests that
+ * compare two analyses of one page or count its failed checks, which a slow moment must not change.
+ */
+export const PATIENT = { ...LOOPBACK, PAGEGRADE_THRESHOLDS: JSON.stringify({ max_load_time_ms: 600_000, max_ttfb_ms: 600_000 }) };

@@ -37,6 +37,7 @@ describe.each(testDialects())('webhooks commands [%s]', (dialect) => {
     expect(created).toEqual({
       id: expect.any(Number),
       url: receiver.url(),
+      organization: expect.any(Number),
       events: ['report.completed'],
       secret: expect.stringMatching(/^whsec_/),
       created_at: expect.any(String),
@@ -55,7 +56,7 @@ describe.each(testDialects())('webhooks commands [%s]', (dialect) => {
     const app = await buildApp({ ...loadConfig(env), logLevel: false });
     try {
       const account = await app.services.accounts.accountByEmail(email);
-      await app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
+      await app.services.webhooks.notify(account.organization_id, 'report.completed', { id: 1 });
       await waitFor(() => receiver.received.some((delivery) => delivery.path === '/hook'), 'the delivery');
       const delivery = receiver.received.find((each) => each.path === '/hook')!;
       expect(new Webhook(created.secret).verify(delivery.body, delivery.headers as Record<string, string>)).toMatchObject({ type: 'report.completed' });

@@ -5,7 +5,7 @@
 // depth at a time.
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../support/databases.ts';
-import { newUserId, reportInsert } from '../support/repository-fixtures.ts';
+import { newOrganizationId, reportInsert } from '../support/repository-fixtures.ts';
 import { insertReport } from '../../src/repositories/report.repository.ts';
 import type { DbExecutor } from '../../src/repositories/executor.ts';
 import {
@@ -24,10 +24,10 @@ let crawls = 0;
 
 async function labCrawl(db: DbExecutor) {
   const project = `lab-claims-${process.pid}-${++crawls}.test`;
-  const row = { user_id: await newUserId(db), url: `https://${project}/`, project, state: 'running' as const, max_pages: 10, max_depth: 3, use_sitemap: 0, privacy: 0, render: 0, created_at: at(0), lab_profile: 'mobile', lab_pages: 3 };
+  const row = { organization_id: await newOrganizationId(db), url: `https://${project}/`, project, state: 'running' as const, max_pages: 10, max_depth: 3, use_sitemap: 0, privacy: 0, render: 0, created_at: at(0), lab_profile: 'mobile', lab_pages: 3 };
   const { id } = await db.insertInto('crawls').values(row).returning('id').executeTakeFirstOrThrow();
   // One report stands for every page's: what is read here is only that they have a run.
-  const reportId = await insertReport(db, reportInsert(row.user_id, { url: row.url }));
+  const reportId = await insertReport(db, reportInsert(row.organization_id, { url: row.url }));
   const page = (path: string, fields: Record<string, unknown>) => ({ crawl_id: id, url: `https://${project}${path}`, state: 'done' as const, html: 1, status_code: 200, report_id: reportId, run_number: 1, ...fields });
   const pages = await db
     .insertInto('crawl_pages')

@@ -4,7 +4,7 @@
 // in flight on its host, and no new row past the room the frontier has left.
 import { expect, it } from 'vitest';
 import { forEachDialect } from '../support/databases.ts';
-import { newUserId } from '../support/repository-fixtures.ts';
+import { newOrganizationId } from '../support/repository-fixtures.ts';
 import type { DbExecutor } from '../../src/repositories/executor.ts';
 import { claimNextPage, type ClaimLimits } from '../../src/repositories/crawl-claim.repository.ts';
 import { addFoundUrls, addToFrontier } from '../../src/repositories/crawl-frontier.repository.ts';
@@ -17,7 +17,7 @@ let hosts = 0;
 async function runningCrawl(db: DbExecutor, patch: { max_pages?: number; max_depth?: number; requests?: number; project?: string } = {}) {
   const project = patch.project ?? `bounds-${process.pid}-${++hosts}.test`;
   const row = {
-    user_id: await newUserId(db), url: `https://${project}/`, project, state: 'running' as const, max_pages: 1, max_depth: 1, use_sitemap: 0,
+    organization_id: await newOrganizationId(db), url: `https://${project}/`, project, state: 'running' as const, max_pages: 1, max_depth: 1, use_sitemap: 0,
     privacy: 0, render: 0, created_at: NOW, ...patch,
   };
   const { id } = await db.insertInto('crawls').values(row).returning('id').executeTakeFirstOrThrow();

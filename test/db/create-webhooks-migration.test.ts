@@ -1,7 +1,10 @@
 // The webhook tables: up makes them with the deliveries index, deleting an account or a webhook takes
 // what hangs off it along, and down removes both.
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrateTo } from '../../src/db/migrate.ts';
+
+// The schema as it was before organisations renamed the owner columns (this test's migration is older).
+const BEFORE_ORGANIZATIONS = '2026-12-04-1100-crawl-rich-result-errors';
 import * as createWebhooks from '../../src/db/migrations/2026-11-27-0910-create-webhooks.ts';
 import { indexColumns, tableColumns } from '../support/schema.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
@@ -11,7 +14,7 @@ const AT = '2026-11-27T09:10:00.000Z';
 describe.each(testDialects())('creating the webhook tables [%s]', (dialect) => {
   it('up makes the tables and their index; down removes them', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
+      await migrateTo(db, BEFORE_ORGANIZATIONS);
       expect((await tableColumns(db, dialect, 'webhooks')).sort()).toEqual(
         ['created_at', 'events', 'id', 'secret_encrypted', 'url', 'user_id'],
       );
@@ -29,7 +32,7 @@ describe.each(testDialects())('creating the webhook tables [%s]', (dialect) => {
 
   it('deleting the account deletes its webhooks and their deliveries; a status outside the three is refused', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
+      await migrateTo(db, BEFORE_ORGANIZATIONS);
       const user = await db.insertInto('users').values({ email: 'hooks@example.com', is_admin: 0, created_at: AT }).returning('id').executeTakeFirstOrThrow();
       const webhook = await db
         .insertInto('webhooks')

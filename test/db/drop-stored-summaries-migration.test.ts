@@ -1,10 +1,11 @@
 // Dropping the stored list items: up removes the columns, their SQLite indexes and the reports version
 // and keeps every report and project; down brings them back filled in as the older code wrote them.
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+
 import * as dropStoredSummaries from '../../src/db/migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, tableColumns } from '../support/schema.ts';
+import { seededBeforeOrganizations } from '../support/migration-fixtures.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const SUMMARY_INDEXES = ['reports_user_id_summary_idx', 'reports_user_project_summary_idx', 'reports_user_project_rank_url_summary_idx'];
@@ -12,8 +13,7 @@ const SUMMARY_INDEXES = ['reports_user_id_summary_idx', 'reports_user_project_su
 describe.each(testDialects())('dropping the stored summaries [%s]', (dialect) => {
   it('up drops the columns and indexes and keeps every row; down restores them filled in', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
-      await accountWithReports(db);
+      await seededBeforeOrganizations(db, (seeded) => accountWithReports(seeded));
       const reports = async () => db.selectFrom('reports').select(['id', 'url', 'result', 'page']).orderBy('id').execute();
       const projects = async () => db.selectFrom('projects').select(['id', 'name', 'reports_count']).orderBy('id').execute();
       const [reportsBefore, projectsBefore] = [await reports(), await projects()];

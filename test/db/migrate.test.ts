@@ -33,6 +33,8 @@ const MIGRATION_NAMES = [
   '2026-12-03-1200-crawl-lab',
   '2026-12-04-1000-run-structured-data',
   '2026-12-04-1100-crawl-rich-result-errors',
+  '2026-12-04-1200-organizations',
+  '2026-12-04-1300-share-links',
 ];
 
 async function tableNames(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
@@ -58,7 +60,7 @@ describe.each(testDialects())('migrations [%s]', (dialect) => {
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await handle.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([{ email: 'kept@example.com' }]);
-      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'crawl_external_links', 'crawl_externals', 'crawl_hosts', 'crawl_issues', 'crawl_lab_pages', 'crawl_links', 'crawl_pages', 'crawls', 'jobs', 'projects', 'report_runs', 'reports', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
+      expect(await tableNames(handle.db, dialect)).toEqual(['api_keys', 'crawl_external_links', 'crawl_externals', 'crawl_hosts', 'crawl_issues', 'crawl_lab_pages', 'crawl_links', 'crawl_pages', 'crawls', 'jobs', 'organization_members', 'organizations', 'projects', 'report_runs', 'reports', 'share_links', 'users', 'web_sessions', 'webhook_deliveries', 'webhooks']);
     } finally {
       await handle.destroy();
       await scratch.drop();

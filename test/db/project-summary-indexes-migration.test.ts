@@ -3,11 +3,12 @@
 // PostgreSQL gets neither (an item can be larger than a btree entry may be).
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+
 import * as dropStoredSummaries from '../../src/db/migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import * as projectSummaryIndexes from '../../src/db/migrations/2026-11-25-0900-project-summary-indexes.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, sqliteAnalyzedIndexes as analyzedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
+import { seededBeforeOrganizations } from '../support/migration-fixtures.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const INDEXES: Record<string, string[]> = {
@@ -23,8 +24,7 @@ const NARROW = {
 describe.each(testDialects())('project summary indexes [%s]', (dialect) => {
   it(dialect === 'sqlite' ? 'up makes both indexes, down drops them, and no report is lost' : 'makes no index on PostgreSQL, up or down', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
-      await accountWithReports(db);
+      await seededBeforeOrganizations(db, (seeded) => accountWithReports(seeded));
       // The schema as it was before the stored summaries were dropped again.
       await dropStoredSummaries.down(db);
       const reports = async () => db.selectFrom('reports').select(['id', 'project', 'summary_json']).orderBy('id').execute();
@@ -47,8 +47,7 @@ describe.each(testDialects())('project summary indexes [%s]', (dialect) => {
 
   it.runIf(dialect === 'sqlite')('gives the new indexes SQLite statistics where ANALYZE made some, and makes none otherwise', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
-      await accountWithReports(db);
+      await seededBeforeOrganizations(db, (seeded) => accountWithReports(seeded));
       await dropStoredSummaries.down(db);
       await projectSummaryIndexes.down(db);
       await projectSummaryIndexes.up(db);

@@ -49,7 +49,7 @@ const scansOf = (plan: PlanNode, table: string) => nodesOf(plan).filter((node) =
 
 /** The owner's and the filters' equality conditions an owner index must take (result through result_rank). */
 function conditionsFor(filters: ReportFilters): string[] {
-  return ['user_id =', filters.project === undefined ? [] : 'project =', filters.result === undefined ? [] : 'result_rank ='].flat();
+  return ['organization_id =', filters.project === undefined ? [] : 'project =', filters.result === undefined ? [] : 'result_rank ='].flat();
 }
 
 describe.skipIf(!testDialects().includes('postgres'))('report list query plans [postgres]', () => {
@@ -177,14 +177,14 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
     for (const filters of REPORT_FILTERS.filter((shape) => shape.search === undefined)) {
       it(`counts ${JSON.stringify(filters)} from the account's project rows through an owner index`, async () => {
         const plan = await planOf((db) => sumProjectCounts(db, owner, filters.result ?? 'reports', filters.project));
-        expectOwnerIndexReads(plan, 'projects', filters.project === undefined ? ['user_id ='] : ['user_id =', 'name =']);
+        expectOwnerIndexReads(plan, 'projects', filters.project === undefined ? ['organization_id ='] : ['organization_id =', 'name =']);
       });
     }
 
     for (const search of [undefined, 'com']) {
       it(`counts the account's projects${search ? ' matching a name search' : ''} through an owner index`, async () => {
         const plan = await planOf((db) => countProjects(db, owner, { search }));
-        expectOwnerIndexReads(plan, 'projects', ['user_id =']);
+        expectOwnerIndexReads(plan, 'projects', ['organization_id =']);
       });
     }
   });
@@ -197,7 +197,7 @@ describe.skipIf(!testDialects().includes('postgres'))('report list query plans [
         for (const sort of ['asc', 'desc'] as const) {
           it(`${search ? 'searched and ' : ''}sorted by ${sortBy} ${sort} is read through an owner index`, async () => {
             const plan = await planOf((db) => listProjects(db, owner, { search, sortBy, sort, ...PAGE }));
-            expectOwnerIndexReads(plan, 'projects', ['user_id =']);
+            expectOwnerIndexReads(plan, 'projects', ['organization_id =']);
           });
         }
       }

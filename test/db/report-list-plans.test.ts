@@ -27,13 +27,13 @@ const BY_ID = 'SEARCH reports USING INTEGER PRIMARY KEY (rowid=?)';
 
 /** A step that walks an owner index of reports (`SEARCH reports USING [COVERING] INDEX reports_user_...`). */
 function ownerIndexStep(detail: string): { covering: boolean; equalities: string } | undefined {
-  const match = /^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \((user_id=\?[^)]*)\)$/.exec(detail);
+  const match = /^SEARCH reports USING (COVERING )?INDEX reports_user_\w+ \((organization_id=\?[^)]*)\)$/.exec(detail);
   return match ? { covering: match[1] !== undefined, equalities: match[2] } : undefined;
 }
 
 /** The index's equality columns: the owner's, then one for each filter that has one. */
 function equalitiesFor(filters: ReportFilters): string {
-  return ['user_id=?', filters.project === undefined ? [] : 'project=?', filters.result === undefined ? [] : 'result_rank=?']
+  return ['organization_id=?', filters.project === undefined ? [] : 'project=?', filters.result === undefined ? [] : 'result_rank=?']
     .flat()
     .join(' AND ');
 }
@@ -143,7 +143,7 @@ describe.each(DATABASES)('report list query plans [sqlite] $name', ({ analysed }
     for (const filters of REPORT_FILTERS.filter((shape) => shape.search === undefined)) {
       it(`counts ${JSON.stringify(filters)} from the account's project rows through an owner index`, async () => {
         const rows = await planOf((db) => sumProjectCounts(db, owner, filters.result ?? 'reports', filters.project));
-        const equalities = filters.project === undefined ? 'user_id=\\?' : 'user_id=\\? AND name=\\?';
+        const equalities = filters.project === undefined ? 'organization_id=\\?' : 'organization_id=\\? AND name=\\?';
         expect(details(rows)).toEqual([expect.stringMatching(new RegExp(`^SEARCH projects USING (COVERING )?INDEX \\w+ \\(${equalities}\\)$`))]);
       });
     }
@@ -151,7 +151,7 @@ describe.each(DATABASES)('report list query plans [sqlite] $name', ({ analysed }
     for (const search of [undefined, 'com']) {
       it(`counts the account's projects${search ? ' matching a name search' : ''} through an owner index`, async () => {
         const rows = await planOf((db) => countProjects(db, owner, { search }));
-        expect(details(rows)).toEqual([expect.stringMatching(/^SEARCH projects USING (COVERING )?INDEX \w+ \(user_id=\?\)$/)]);
+        expect(details(rows)).toEqual([expect.stringMatching(/^SEARCH projects USING (COVERING )?INDEX \w+ \(organization_id=\?\)$/)]);
       });
     }
   });
@@ -162,7 +162,7 @@ describe.each(DATABASES)('report list query plans [sqlite] $name', ({ analysed }
         for (const sort of ['asc', 'desc'] as const) {
           it(`${search ? 'searched and ' : ''}sorted by ${sortBy} ${sort} is read in the order of an owner index`, async () => {
             const rows = await planOf((db) => listProjects(db, owner, { search, sortBy, sort, ...PAGE }));
-            expect(details(rows)).toEqual([expect.stringMatching(/^SEARCH projects USING (COVERING )?INDEX \w+ \(user_id=\?\)$/)]);
+            expect(details(rows)).toEqual([expect.stringMatching(/^SEARCH projects USING (COVERING )?INDEX \w+ \(organization_id=\?\)$/)]);
           });
         }
       }

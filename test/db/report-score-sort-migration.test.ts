@@ -5,10 +5,11 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DialectName } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+
 import * as reportScoreSort from '../../src/db/migrations/2026-11-28-1200-report-score-sort.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, sqliteAnalyzedIndexes as analyzedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
+import { seededBeforeOrganizations } from '../support/migration-fixtures.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const BOTH: Record<string, string[]> = {
@@ -37,8 +38,7 @@ const none = (indexes: Record<string, string[]>) => Object.fromEntries(Object.ke
 describe.each(testDialects())('score sort indexes [%s]', (dialect) => {
   it('up makes the score indexes, down drops them, and no report is lost', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
-      await accountWithReports(db);
+      await seededBeforeOrganizations(db, (seeded) => accountWithReports(seeded));
       const reports = async () => db.selectFrom('reports').select(['id', 'score']).orderBy('id').execute();
       const stored = await reports();
 
@@ -61,8 +61,7 @@ describe.each(testDialects())('score sort indexes [%s]', (dialect) => {
 
   it.runIf(dialect === 'sqlite')('gives the new indexes SQLite statistics where ANALYZE made some, and makes none otherwise', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
-      await accountWithReports(db);
+      await seededBeforeOrganizations(db, (seeded) => accountWithReports(seeded));
       await reportScoreSort.down(db);
       await reportScoreSort.up(db);
       expect(await statisticsTables(db)).toEqual([]);

@@ -1,6 +1,9 @@
 // The counts version becomes the reports version: a rename that keeps every account's value, both ways.
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrateTo } from '../../src/db/migrate.ts';
+
+// The schema as it was before organisations renamed the owner columns (this test's migration is older).
+const BEFORE_ORGANIZATIONS = '2026-12-04-1100-crawl-rich-result-errors';
 import * as dropStoredSummaries from '../../src/db/migrations/2026-11-26-0900-drop-stored-summaries.ts';
 import * as reportsVersion from '../../src/db/migrations/2026-11-24-0900-reports-version.ts';
 import { tableColumns } from '../support/schema.ts';
@@ -9,7 +12,7 @@ import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 describe.each(testDialects())('reports version migration [%s]', (dialect) => {
   it('renames report_counts_version to reports_version keeping its values, and down renames it back', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
+      await migrateTo(db, BEFORE_ORGANIZATIONS);
       // The schema as it was before the stored summaries were dropped again.
       await dropStoredSummaries.down(db);
       const { id } = await db

@@ -3,10 +3,11 @@
 // indexes their old columns.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+
 import * as searchInSortIndexes from '../../src/db/migrations/2026-11-22-1200-search-in-sort-indexes.ts';
 import { accountWithReports } from '../support/repository-fixtures.ts';
 import { indexColumns, sqliteAnalyzedIndexes as analyzedIndexes, sqliteStatisticsTables as statisticsTables } from '../support/schema.ts';
+import { seededBeforeOrganizations } from '../support/migration-fixtures.ts';
 import { testDialects, withUnmigratedDatabase } from '../support/databases.ts';
 
 const BEFORE: Record<string, string[]> = {
@@ -28,8 +29,7 @@ const UNTOUCHED = { reports_user_id_url_lower_idx: ['user_id', 'id', 'url_lower'
 describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) => {
   it('up appends url_lower to the eleven sort and filter indexes, down takes it off, and no report is lost', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
-      await accountWithReports(db, ['https://a.com/Pricing', 'https://a.com/about']);
+      await seededBeforeOrganizations(db, (seeded) => accountWithReports(seeded, ['https://a.com/Pricing', 'https://a.com/about']));
       const reports = async () => db.selectFrom('reports').select(['id', 'url_lower']).orderBy('id').execute();
       const stored = await reports();
 
@@ -48,8 +48,7 @@ describe.each(testDialects())('url_lower in the sort indexes [%s]', (dialect) =>
 
   it.runIf(dialect === 'sqlite')('gives the rebuilt indexes their SQLite statistics where ANALYZE made some, and makes none otherwise', async () => {
     await withUnmigratedDatabase(dialect, async (db) => {
-      await migrateToLatest(db);
-      await accountWithReports(db);
+      await seededBeforeOrganizations(db, (seeded) => accountWithReports(seeded));
       await searchInSortIndexes.down(db);
       await searchInSortIndexes.up(db);
       expect(await statisticsTables(db)).toEqual([]);

@@ -219,7 +219,7 @@ describe.each(queuesUnderTest)('jobs the queue lost: $name', (engine) => {
     const account = await t.createAccount();
     const longAgo = new Date(Date.now() - 3_600_000).toISOString();
     const crawl = (state: 'queued' | 'running', originFacts: string | null) => ({
-      user_id: account.id,
+      organization_id: account.organization,
       url: site.url('/page'),
       project: new URL(site.url('/page')).host,
       state,

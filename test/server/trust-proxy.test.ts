@@ -80,7 +80,7 @@ describe.each<[string, TrustProxy]>([
   });
 
   it('counts wrong passwords by the address the proxy appended: 403 x5, then 429 even to the right one; another client keeps its tries', async () => {
-    const { id } = await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 2, password: SECRET });
+    const { id } = await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 2, password: SECRET });
     const guesser = new BrowserBehindProxy(t.app, '198.51.100.7');
     expect((await guesser.get(`/reports/${id}`)).statusCode).toBe(200);
     const answers: number[] = [];
@@ -97,7 +97,7 @@ describe.each<[string, TrustProxy]>([
   });
 
   it('counts PDFs by the address the proxy appended: 200 x10, then 429; another client still gets its PDF', async () => {
-    const { id } = await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0 });
+    const { id } = await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0 });
     const reader = new BrowserBehindProxy(t.app, '198.51.100.17');
     const answers: number[] = [];
     for (let i = 0; i < 11; i += 1) answers.push((await reader.get(`/reports/${id}.pdf`)).statusCode);

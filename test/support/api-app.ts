@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type BuildOptions } from '../../src/http/app.ts';
 import { createScratchDatabase, TEST_SECRET_KEY, type ScratchDatabase } from './databases.ts';
-import type { DialectName } from '../../src/db/database.ts';
+import { createDb, type DialectName } from '../../src/db/database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
   /** A new account with its API key; emails are made unique per call. */
-  createAccount(label?: string): Promise<{ id: number; email: string; key: string; auth: { authorization: string } }>;
+  createAccount(label?: string): Promise<{ id: number; organization: number; email: string; key: string; auth: { authorization: string } }>;
   close(): Promise<void>;
 }
 
@@ -33,6 +33,7 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Conf
     ...overrides,
   };
   const app = await buildApp(config, build?.(config));
+  if (config.databaseUrl) await offsetOrganizationIds(config.databaseUrl);
   return {
     app,
     config,
@@ -40,11 +41,25 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<Conf
       accounts += 1;
       const email = `${label}-${process.pid}-${accounts}@example.test`;
       const { account, apiKey } = await app.services.accounts.createUser(email, false);
-      return { id: account.id, email, key: apiKey, auth: { authorization: `Bearer ${apiKey}` } };
+      return { id: account.id, organization: account.organization_id, email, key: apiKey, auth: { authorization: `Bearer ${apiKey}` } };
     },
     async close() {
       await app.close();
       await scratch.drop();
     },
   };
+}
+
+/**
+ * Organisation ids run one ahead of account ids in every test app, so code (or a test) that passes an
+ * account's id where its organisation's belongs fails instead of passing by coincidence.
+ */
+async function offsetOrganizationIds(databaseUrl: string): Promise<void> {
+  const handle = createDb(databaseUrl);
+  try {
+    const now = new Date().toISOString();
+    await handle.db.insertInto('organizations').values({ name: 'test: ids offset', created_at: now, updated_at: now }).execute();
+  } finally {
+    await handle.destroy();
+  }
 }

@@ -189,6 +189,7 @@ export function labReport(analysis: Analysis = labAnalysis()): Report {
   const at = analysis.generatedAt.toISOString();
   return {
     id: 7,
+    organization: 1,
     url: analysis.url,
     project: new URL(analysis.url).host,
     privacy: 0,

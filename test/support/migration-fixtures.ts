@@ -1,6 +1,7 @@
 // Rows a migration test puts in before the migration it tests: a user's report with one run, in the
 // columns every schema since report_runs has had.
 import type { Kysely } from 'kysely';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.ts';
 
 /** A done report with its first run stored; `run` is that run's row without its number, for more runs like it. */
 export async function insertReportWithRun(db: Kysely<any>, now: string) {
@@ -13,4 +14,16 @@ export async function insertReportWithRun(db: Kysely<any>, now: string) {
   const run = { report_id: reportId, trigger: 'create', result: 'good', score: 90, issues_high: 0, issues_medium: 0, issues_low: 1, page: '{}', results: '{}', generated_at: now };
   await db.insertInto('report_runs').values({ ...run, number: 1 }).execute();
   return { reportId: reportId as number, run };
+}
+
+/**
+ * The schema before organisations, holding what `seed` stores through today's repositories: the
+ * latest schema seeded, then migrated down to before organisations (its own test shows down keeps the
+ * rows). For tests of older migrations whose fixtures are written against today's tables.
+ */
+export async function seededBeforeOrganizations(db: Kysely<any>, seed: (db: Kysely<any>) => Promise<unknown>): Promise<void> {
+  await migrateToLatest(db);
+  await seed(db);
+  // Down to the schema before it: organisations, and every later migration first.
+  await migrateTo(db, '2026-12-04-1100-crawl-rich-result-errors');
 }

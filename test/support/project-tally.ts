@@ -8,11 +8,11 @@ export class ProjectTally {
   private readonly projects = new Map<string, ProjectInsert>();
 
   add(report: ReportInsert): void {
-    const key = `${report.user_id} ${report.project}`;
+    const key = `${report.organization_id} ${report.project}`;
     let project = this.projects.get(key);
     if (!project) {
       project = {
-        user_id: report.user_id,
+        organization_id: report.organization_id,
         name: report.project,
         reports_count: 0,
         good_count: 0,

@@ -10,7 +10,7 @@ import {
   type ReportInsert,
   type ReportSortBy,
 } from '../../src/repositories/report.repository.ts';
-import { newUserId, reportInsert } from './repository-fixtures.ts';
+import { newOrganizationId, reportInsert } from './repository-fixtures.ts';
 import { ProjectTally } from './project-tally.ts';
 
 export const REPORT_FILTERS: ReportFilters[] = [
@@ -44,7 +44,7 @@ const SECTIONS = ['pricing', 'blog', 'docs', 'products', 'news', 'about', 'help'
  */
 export async function seedPlanAccounts(db: DbExecutor): Promise<number> {
   const userIds: number[] = [];
-  for (let account = 0; account < PLAN_ACCOUNTS; account++) userIds.push(await newUserId(db));
+  for (let account = 0; account < PLAN_ACCOUNTS; account++) userIds.push(await newOrganizationId(db));
   const reports: ReportInsert[] = [];
   const projects = new ProjectTally();
   for (let n = 0; n < PLAN_REPORTS_PER_ACCOUNT; n++) {

@@ -7,15 +7,16 @@ import { insertUser } from '../../src/repositories/user.repository.ts';
 
 const FIXTURE_TIME = '2026-11-21T10:00:00.000Z';
 
-export async function newUserId(db: DbExecutor): Promise<number> {
-  return (await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: FIXTURE_TIME })).id;
+/** A new account's personal organisation's id. */
+export async function newOrganizationId(db: DbExecutor): Promise<number> {
+  return (await insertUser(db, { email: `${randomUUID()}@example.com`, is_admin: 0, created_at: FIXTURE_TIME })).organization_id;
 }
 
 /** A good report of `overrides.url` (default https://example.com/), its project the url's host. */
-export function reportInsert(userId: number, overrides: Partial<ReportInsert> = {}): ReportInsert {
+export function reportInsert(organizationId: number, overrides: Partial<ReportInsert> = {}): ReportInsert {
   const url = overrides.url ?? 'https://example.com/';
   return {
-    user_id: userId,
+    organization_id: organizationId,
     url,
     project: new URL(url).host,
     privacy: 0,
@@ -36,7 +37,7 @@ export function reportInsert(userId: number, overrides: Partial<ReportInsert> = 
 
 /** A new account holding a report of each url (by default three, in two projects); its id. */
 export async function accountWithReports(db: DbExecutor, urls = ['https://a.com/', 'https://a.com/pricing', 'https://b.com/']): Promise<number> {
-  const userId = await newUserId(db);
-  await insertReportsBulk(db, urls.map((url) => reportInsert(userId, { url })));
-  return userId;
+  const organizationId = await newOrganizationId(db);
+  await insertReportsBulk(db, urls.map((url) => reportInsert(organizationId, { url })));
+  return organizationId;
 }

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { openTestDatabase } from '../support/databases.ts';
 import { finishCrawl } from '../../src/services/crawl-finish.ts';
 import { writeSyntheticCrawl } from '../../src/crawl/site-synthetic.ts';
+import { insertUser } from '../../src/repositories/user.repository.ts';
 
 const PAGES = 200_000;
 
@@ -14,10 +15,10 @@ it('finishes a crawl of 200,000 pages and 2,000,000 links in seconds, the event 
   const database = await openTestDatabase('sqlite');
   try {
     const { db } = database;
-    const { id: userId } = await db.insertInto('users').values({ email: 'scale@example.com', is_admin: 0, created_at: '2026-12-02T10:00:00.000Z' }).returning('id').executeTakeFirstOrThrow();
+    const { organization_id: organizationId } = await insertUser(db, { email: 'scale@example.com', is_admin: 0, created_at: '2026-12-02T10:00:00.000Z' });
     const crawl = await db
       .insertInto('crawls')
-      .values({ user_id: userId, url: 'https://example.com/', project: 'example.com', state: 'running', max_pages: PAGES, max_depth: 5, use_sitemap: 1, privacy: 0, render: 0, created_at: '2026-12-02T10:00:00.000Z' })
+      .values({ organization_id: organizationId, url: 'https://example.com/', project: 'example.com', state: 'running', max_pages: PAGES, max_depth: 5, use_sitemap: 1, privacy: 0, render: 0, created_at: '2026-12-02T10:00:00.000Z' })
       .returningAll()
       .executeTakeFirstOrThrow();
     const links = writeSyntheticCrawl(database.databaseUrl.slice('sqlite:'.length), crawl.id, { pages: PAGES, linksPerPage: 10 });

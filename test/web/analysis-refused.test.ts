@@ -38,10 +38,10 @@ describe.each(testDialects())('an analysis refused on the dashboard [%s]', (dial
 
   it('shows the new-report form and the manage page again with the reason, 429 and Retry-After', async () => {
     const owner = await t.createAccount('owner');
-    const existing = await t.app.services.reports.create(owner.id, { url: site.url('/page'), privacy: 0 });
+    const existing = await t.app.services.reports.create(owner.organization, { url: site.url('/page'), privacy: 0 });
     const browser = new WebClient(t.app);
     await browser.signIn(owner.key);
-    const holding = t.app.services.reports.create(owner.id, { url: site.url('/slow'), privacy: 0 });
+    const holding = t.app.services.reports.create(owner.organization, { url: site.url('/slow'), privacy: 0 });
     await waitForSlowRequest();
 
     await browser.get('/dashboard/reports/new');
@@ -62,7 +62,7 @@ describe.each(testDialects())('an analysis refused on the dashboard [%s]', (dial
     release();
     await holding;
     // Neither refused form changed anything: the two reports, the first with its one run.
-    const list = await t.app.services.lists.reports(owner.id, { sortBy: 'id', sort: 'asc', page: 1, perPage: 10 });
+    const list = await t.app.services.lists.reports(owner.organization, { sortBy: 'id', sort: 'asc', page: 1, perPage: 10 });
     expect(list.items.map((report) => [report.id, report.runs_count])).toEqual([[existing.id, 1], [expect.any(Number), 1]]);
   });
 });

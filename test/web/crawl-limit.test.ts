@@ -36,11 +36,11 @@ describe.each(testDialects())('crawl bounds on the dashboard [%s]', (dialect) =>
     return { account, browser };
   }
 
-  async function storeCrawl(userId: number, patch: Partial<Insertable<CrawlsTable>>, pages: Omit<Insertable<CrawlPagesTable>, 'crawl_id'>[] = []): Promise<number> {
+  async function storeCrawl(organizationId: number, patch: Partial<Insertable<CrawlsTable>>, pages: Omit<Insertable<CrawlPagesTable>, 'crawl_id'>[] = []): Promise<number> {
     const { id } = await handle.db
       .insertInto('crawls')
       .values({
-        user_id: userId, url: `${ORIGIN}/`, project: '127.0.0.2:9', state: 'done', max_pages: 10, max_depth: 10, use_sitemap: 1, privacy: 0, render: 0,
+        organization_id: organizationId, url: `${ORIGIN}/`, project: '127.0.0.2:9', state: 'done', max_pages: 10, max_depth: 10, use_sitemap: 1, privacy: 0, render: 0,
         score: 75, result: 'decent', created_at: '2026-12-02T10:00:00.000Z', finished_at: '2026-12-02T10:05:00.000Z', ...patch,
       })
       .returning('id')
@@ -55,7 +55,7 @@ describe.each(testDialects())('crawl bounds on the dashboard [%s]', (dialect) =>
 
   it('says "Limit reached" above the site issues with the URLs not visited, the bounds hit and a link to them', async () => {
     const { account, browser } = await signedIn();
-    const id = await storeCrawl(account.id, { limit_reached: 1, pages_found: 60, pages_visited: 10, pages_crawled: 10, pages_unstored: 0 }, [
+    const id = await storeCrawl(account.organization, { limit_reached: 1, pages_found: 60, pages_visited: 10, pages_crawled: 10, pages_unstored: 0 }, [
       visitedPage('/', 1_200),
       { url: `${ORIGIN}/left`, state: 'pending', depth: 1, reason: 'max_pages' },
       { url: `${ORIGIN}/deep`, state: 'pending', depth: 11, reason: 'max_depth' },
@@ -83,14 +83,14 @@ describe.each(testDialects())('crawl bounds on the dashboard [%s]', (dialect) =>
 
   it('counts URLs a full frontier could not store as the limit bound', async () => {
     const { account, browser } = await signedIn();
-    const id = await storeCrawl(account.id, { limit_reached: 1, pages_found: 1_500, pages_visited: 10, pages_unstored: 1_490 }, [visitedPage('/')]);
+    const id = await storeCrawl(account.organization, { limit_reached: 1, pages_found: 1_500, pages_visited: 10, pages_unstored: 1_490 }, [visitedPage('/')]);
     const text = (await browser.get(`/dashboard/crawls/${id}`)).body.replace(/\s+/g, ' ');
     expect(text).toContain('Limit reached: 1,490 of 1,500 URLs found were not visited (limit).');
   });
 
   it('never says "Limit reached" of a crawl without limit_reached, whatever else it left', async () => {
     const { account, browser } = await signedIn();
-    const id = await storeCrawl(account.id, { limit_reached: 0, pages_found: 3, pages_visited: 1 }, [
+    const id = await storeCrawl(account.organization, { limit_reached: 0, pages_found: 3, pages_visited: 1 }, [
       visitedPage('/'),
       { url: `${ORIGIN}/private`, state: 'pending', depth: 1, reason: 'excluded' },
     ]);
@@ -103,7 +103,7 @@ describe.each(testDialects())('crawl bounds on the dashboard [%s]', (dialect) =>
 
   it('prints the same sentence in one line of the CLI\'s text', async () => {
     const { account } = await signedIn();
-    const id = await storeCrawl(account.id, { limit_reached: 1, pages_found: 60, pages_visited: 10 }, [visitedPage('/', 5)]);
+    const id = await storeCrawl(account.organization, { limit_reached: 1, pages_found: 60, pages_visited: 10 }, [visitedPage('/', 5)]);
     const crawl = body(await call(t, account, 'GET', `/api/v1/crawls/${id}`)).data;
     const pages = body(await call(t, account, 'GET', `/api/v1/crawls/${id}/pages`)).data;
     const withBounds = renderCrawlText({ crawl, issues: [], pages }, createStyle(false), { reasons: ['max_pages'], linksDropped: true });
@@ -114,14 +114,14 @@ describe.each(testDialects())('crawl bounds on the dashboard [%s]', (dialect) =>
 
   it('shows the per-account limit in the new-crawl form (429 with Retry-After), storing nothing', async () => {
     const { account, browser } = await signedIn();
-    for (let i = 0; i < 5; i++) await storeCrawl(account.id, { state: 'running', score: null, result: null, finished_at: null });
+    for (let i = 0; i < 5; i++) await storeCrawl(account.organization, { state: 'running', score: null, result: null, finished_at: null });
     await browser.get('/dashboard/crawls/new');
     const refused = await browser.post('/dashboard/crawls', { url: `${ORIGIN}/`, max_pages: 10, max_depth: 3, sitemap: 1, privacy: 0 });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.body).toContain('The account already has 5 crawls queued or running; start another when one has ended.');
     expect(refused.body).toContain(`value="${ORIGIN}/"`);
-    const { count } = await handle.db.selectFrom('crawls').where('user_id', '=', account.id).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await handle.db.selectFrom('crawls').where('organization_id', '=', account.organization).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     expect(Number(count)).toBe(5);
   });
 });

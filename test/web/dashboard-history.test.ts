@@ -48,8 +48,8 @@ describe.each(testDialects())('dashboard history and schedules [%s]', (dialect) 
       const single = await createReport(t, account, page(goodPage()).url);
       falling.set(BAD_PAGE);
       rising.set(goodPage());
-      await t.app.services.reports.update(account.id, down.id, { regenerate: true });
-      await t.app.services.reports.update(account.id, up.id, { regenerate: true });
+      await t.app.services.reports.update(account.organization, down.id, { regenerate: true });
+      await t.app.services.reports.update(account.organization, up.id, { regenerate: true });
       const downScore = (await showReport(t, account, down.id)).score;
       const upScore = (await showReport(t, account, up.id)).score;
 
@@ -67,11 +67,11 @@ describe.each(testDialects())('dashboard history and schedules [%s]', (dialect) 
       const target = page(goodPage());
       const report = await createReport(t, account, target.url);
       target.set(BAD_PAGE);
-      await t.app.services.reports.update(account.id, report.id, { regenerate: true });
+      await t.app.services.reports.update(account.organization, report.id, { regenerate: true });
       const stranger = await t.createAccount();
-      expect(await t.app.services.lists.previousScores(account.id, [report.id])).toEqual(new Map([[report.id, report.score]]));
-      expect(await t.app.services.lists.previousScores(stranger.id, [report.id])).toEqual(new Map());
-      expect(await t.app.services.lists.previousScores(account.id, [])).toEqual(new Map());
+      expect(await t.app.services.lists.previousScores(account.organization, [report.id])).toEqual(new Map([[report.id, report.score]]));
+      expect(await t.app.services.lists.previousScores(stranger.organization, [report.id])).toEqual(new Map());
+      expect(await t.app.services.lists.previousScores(account.organization, [])).toEqual(new Map());
     });
 
     it('shows each report\'s schedule: a word, the cron expression, or a dash', async () => {

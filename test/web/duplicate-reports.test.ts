@@ -57,8 +57,8 @@ describe.each(testDialects())('a report of a page the account already has a repo
     const again = await browser.post(`/dashboard/reports/${first}/regenerate`);
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(`/reports/${first}`);
-    expect((await t.app.services.reports.show(owner.id, first)).runs_count).toBe(2);
-    expect((await t.app.services.reports.show(owner.id, second)).runs_count).toBe(1);
+    expect((await t.app.services.reports.show(owner.organization, first)).runs_count).toBe(2);
+    expect((await t.app.services.reports.show(owner.organization, second)).runs_count).toBe(1);
 
     // A third report of the page names the newest earlier one.
     const third = await createThroughForm(browser, site.url('/page'));
@@ -68,9 +68,9 @@ describe.each(testDialects())('a report of a page the account already has a repo
   it('tells only the owner, and counts only the account\'s own reports', async () => {
     const owner = await t.createAccount('owner');
     const other = await t.createAccount('other');
-    await t.app.services.reports.create(other.id, { url: site.url('/page'), privacy: 0 });
-    const { id: first } = await t.app.services.reports.create(owner.id, { url: site.url('/page'), privacy: 0 });
-    const { id: second } = await t.app.services.reports.create(owner.id, { url: site.url('/page'), privacy: 0 });
+    await t.app.services.reports.create(other.organization, { url: site.url('/page'), privacy: 0 });
+    const { id: first } = await t.app.services.reports.create(owner.organization, { url: site.url('/page'), privacy: 0 });
+    const { id: second } = await t.app.services.reports.create(owner.organization, { url: site.url('/page'), privacy: 0 });
 
     // The owner's first report of the page duplicates nothing, though another account has one.
     const ownerBrowser = new WebClient(t.app);

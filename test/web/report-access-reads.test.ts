@@ -8,7 +8,7 @@ import { insertReport } from '../../src/repositories/report.repository.ts';
 import { hashPassword } from '../../src/security/hashing.ts';
 import { createReportAccessService } from '../../src/services/report-access.service.ts';
 import { forEachDialect } from '../support/databases.ts';
-import { newUserId, reportInsert } from '../support/repository-fixtures.ts';
+import { newOrganizationId, reportInsert } from '../support/repository-fixtures.ts';
 
 /** Records the text of every query's syntax tree, to tell which tables it reads. */
 function queryRecorder() {
@@ -28,7 +28,7 @@ const BIG_RESULTS = JSON.stringify({ title: { passed: true, value: 'x'.repeat(5 
 forEachDialect('report page access reads', (database) => {
   it('reads no results for a viewer who is refused, and reads them for one who is not', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     const privateId = await insertReport(db, reportInsert(owner, { privacy: 1, results: BIG_RESULTS }));
     const passwordId = await insertReport(
       db,
@@ -57,7 +57,7 @@ forEachDialect('report page access reads', (database) => {
 
   it('opens a password report with the token of the right password, then reads its results', async () => {
     const { db } = database();
-    const owner = await newUserId(db);
+    const owner = await newOrganizationId(db);
     const id = await insertReport(db, reportInsert(owner, { privacy: 2, password_hash: await hashPassword('secret') }));
     const access = createReportAccessService(db);
     const gate = await access.passwordGate(id);

@@ -54,7 +54,7 @@ describe.each(testDialects())('the grade on the report page [%s]', (dialect) => 
   });
 
   async function reportPage(path: string): Promise<string> {
-    const report = await t.app.services.reports.create(owner.id, { url: site.url(path), privacy: 0 });
+    const report = await t.app.services.reports.create(owner.organization, { url: site.url(path), privacy: 0 });
     const response = await new WebClient(t.app).get(`/reports/${report.id}`);
     expect(response.statusCode).toBe(200);
     return response.body;
@@ -107,8 +107,8 @@ describe.each(testDialects())('the grade on the report page [%s]', (dialect) => 
     const body = await reportPage('/good');
     const tables = [...body.matchAll(/<table class="settled-checks print-only">([\s\S]*?)<\/table>/g)].map((match) => match[1]);
     expect(tables.length).toBe(4);
-    const report = (await t.app.services.lists.reports(owner.id, { sortBy: 'id', sort: 'desc', page: 1, perPage: 1 })).items[0];
-    const shown = await t.app.services.reports.show(owner.id, report.id);
+    const report = (await t.app.services.lists.reports(owner.organization, { sortBy: 'id', sort: 'desc', page: 1, perPage: 1 })).items[0];
+    const shown = await t.app.services.reports.show(owner.organization, report.id);
     // Without a lab audit the page leaves the Accessibility category out (its checks apply only with one).
     expect(shown.lab).toBeNull();
     const settled = Object.values(shown.results!).filter((result) => result.passed !== false && result.category !== 'accessibility').length;

@@ -24,12 +24,12 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
     paths += 1;
     const path = `/history-${paths}`;
     site.route(path, html(contents[0]));
-    const { id } = await t.app.services.reports.create(owner.id, { url: site.url(path), privacy, password });
+    const { id } = await t.app.services.reports.create(owner.organization, { url: site.url(path), privacy, password });
     for (const content of contents.slice(1)) {
       site.route(path, html(content));
-      await t.app.services.reports.update(owner.id, id, { regenerate: true });
+      await t.app.services.reports.update(owner.organization, id, { regenerate: true });
     }
-    const runs = (await t.app.services.lists.runs(owner.id, id, { page: 1, perPage: 100 })).items;
+    const runs = (await t.app.services.lists.runs(owner.organization, id, { page: 1, perPage: 100 })).items;
     return { id, runs };
   }
 
@@ -72,7 +72,7 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
     it('says what changed since the previous run: score, verdict, newly failing and fixed checks, with a link to the comparison', async () => {
       const { body } = await new WebClient(t.app).get(`/reports/${publicReport.id}`);
       const [latest, previous] = publicReport.runs;
-      const diff = await t.app.services.runs.diff(owner.id, publicReport.id, {});
+      const diff = await t.app.services.runs.diff(owner.organization, publicReport.id, {});
       const section = /<section class="run-changes[\s\S]*?<\/section>/.exec(body)?.[0] ?? '';
       expect(section).toContain('What changed since the previous run');
       expect(section).toContain(`score ${previous.score} → ${latest.score}`);
@@ -119,7 +119,7 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
   describe('a run\'s page', () => {
     it('shows that run\'s results as the report page shows the latest, saying which run it is', async () => {
       const first = publicReport.runs[2];
-      const run = await t.app.services.runs.show(owner.id, publicReport.id, first.id);
+      const run = await t.app.services.runs.show(owner.organization, publicReport.id, first.id);
       const { statusCode, body } = await new WebClient(t.app).get(`/reports/${publicReport.id}/runs/${first.id}`);
       expect(statusCode).toBe(200);
       expect(body).toContain(`Run ${first.number} (#${first.id}) of this report, from <time`);
@@ -165,7 +165,7 @@ describe.each(testDialects())('report history on the web [%s]', (dialect) => {
       const [latest, , first] = publicReport.runs;
       const { statusCode, body } = await new WebClient(t.app).get(`/reports/${publicReport.id}/compare?from=${first.id}&to=${latest.id}`);
       expect(statusCode).toBe(200);
-      const diff = await t.app.services.runs.diff(owner.id, publicReport.id, { from: first.id, to: latest.id });
+      const diff = await t.app.services.runs.diff(owner.organization, publicReport.id, { from: first.id, to: latest.id });
       expect(body).toContain(`Score ${first.score} → ${latest.score}`);
       for (const check of diff.newly_failed) expect(body).toContain(`id="compare-${check.id}"`);
       for (const id of diff.still_failing) expect(body).toContain(`id="compare-${id}"`);

@@ -28,7 +28,7 @@ describe('a report with a lab audit, on the web', () => {
     });
     site = await startSite({ '/': html(goodPage()) });
     owner = await t.createAccount('lab');
-    reportId = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0, lab: 'desktop' })).id;
+    reportId = (await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0, lab: 'desktop' })).id;
   });
   afterAll(async () => {
     await site?.close();
@@ -59,11 +59,11 @@ describe('a report with a lab audit, on the web', () => {
   });
 
   it('a later run without a lab audit shows neither; the earlier run\'s page keeps its own', async () => {
-    await t.app.services.reports.update(owner.id, reportId, { regenerate: true });
+    await t.app.services.reports.update(owner.organization, reportId, { regenerate: true });
     const latest = (await new WebClient(t.app).get(`/reports/${reportId}`)).body;
     expect(latest).not.toContain('id="lab-heading"');
     expect(latest).not.toContain('id="category-accessibility"');
-    const runs = (await t.app.services.lists.runs(owner.id, reportId, { page: 1, perPage: 2 })).items;
+    const runs = (await t.app.services.lists.runs(owner.organization, reportId, { page: 1, perPage: 2 })).items;
     expect(runs).toHaveLength(2);
     const first = (await new WebClient(t.app).get(`/reports/${reportId}/runs/${runs[1].id}`)).body;
     expect(first).toContain('<h2 id="lab-heading">Lab</h2>');

@@ -43,7 +43,7 @@ describe.each(testDialects())('report page [%s]', (dialect) => {
   let hostileId: number;
 
   async function createReport(path: string, privacy: 0 | 1 | 2, password?: string): Promise<number> {
-    const report = await t.app.services.reports.create(owner.id, { url: site.url(path), privacy, password });
+    const report = await t.app.services.reports.create(owner.organization, { url: site.url(path), privacy, password });
     return report.id;
   }
 
@@ -71,7 +71,7 @@ describe.each(testDialects())('report page [%s]', (dialect) => {
       const response = await new WebClient(t.app).get(`/reports/${publicId}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      const report = await t.app.services.reports.show(owner.id, publicId);
+      const report = await t.app.services.reports.show(owner.organization, publicId);
       const shortUrl = site.url('/public').replace('http://', '');
       expect(response.body).toContain(
         `<title>SEO report for ${shortUrl} — ${report.score}/100 (${report.result}) · pagegrade</title>`,
@@ -87,7 +87,7 @@ describe.each(testDialects())('report page [%s]', (dialect) => {
         expect(body).toContain(`>${category}</h2>`);
       }
       expect(body).not.toContain('>Accessibility</h2>');
-      const report = await t.app.services.reports.show(owner.id, publicId);
+      const report = await t.app.services.reports.show(owner.organization, publicId);
       if (report.results === null || report.page === null) throw new Error('the report was analysed on create');
       const shown = Object.values(shownWithoutLab(report.results));
       const failed = shown.filter((result) => result.passed === false).length;
@@ -237,7 +237,7 @@ describe.each(testDialects())('report page [%s]', (dialect) => {
       await browser.get(`/reports/${id}`);
       await browser.post(`/reports/${id}/unlock`, { password: SECRET });
       expect((await browser.get(`/reports/${id}`)).body).toContain('coffee prices');
-      await t.app.services.reports.update(owner.id, id, { privacy: 2, password: 'a new secret', regenerate: false });
+      await t.app.services.reports.update(owner.organization, id, { privacy: 2, password: 'a new secret', regenerate: false });
       const after = await browser.get(`/reports/${id}`);
       expect(after.body).toContain('Password-protected report');
       expect(after.body).not.toContain('coffee prices');
@@ -346,8 +346,8 @@ describe('the report page as a document', () => {
     t = await startTestApp('sqlite');
     site = await startSite({ '/poor': html(POOR_PAGE) });
     const owner = await t.createAccount('document');
-    poorId = (await t.app.services.reports.create(owner.id, { url: site.url('/poor'), privacy: 0 })).id;
-    const report = await t.app.services.reports.show(owner.id, poorId);
+    poorId = (await t.app.services.reports.create(owner.organization, { url: site.url('/poor'), privacy: 0 })).id;
+    const report = await t.app.services.reports.show(owner.organization, poorId);
     if (report.results === null) throw new Error('the report was analysed on create');
     results = report.results;
     body = (await new WebClient(t.app).get(`/reports/${poorId}`)).body;
@@ -450,8 +450,8 @@ describe('a white-labelled report (PAGEGRADE_BRAND_*)', () => {
     t = await startTestApp('sqlite', { brand: { name: 'Acme <SEO> & Co', logoPath, color: '#0b7a75' } });
     site = await startSite({ '/': html(goodPage()) });
     const owner = await t.createAccount('agency');
-    reportId = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0 })).id;
-    protectedId = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 2, password: 'client-secret' })).id;
+    reportId = (await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0 })).id;
+    protectedId = (await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 2, password: 'client-secret' })).id;
     body = (await new WebClient(t.app).get(`/reports/${reportId}`)).body;
   });
   afterAll(async () => {

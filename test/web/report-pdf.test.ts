@@ -22,7 +22,7 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
   let passwordId: number;
 
   async function createReport(path: string, privacy: 0 | 1 | 2, password?: string): Promise<number> {
-    return (await t.app.services.reports.create(owner.id, { url: site.url(path), privacy, password })).id;
+    return (await t.app.services.reports.create(owner.organization, { url: site.url(path), privacy, password })).id;
   }
 
   beforeAll(async () => {
@@ -138,7 +138,7 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
     it('is offered on the report page, and not on a run\'s page', async () => {
       const client = new WebClient(t.app, '10.1.0.8');
       expect((await client.get(`/reports/${publicId}`)).body).toContain(`<a href="/reports/${publicId}.pdf" type="application/pdf">Download as PDF</a>`);
-      const [run] = (await t.app.services.lists.runs(owner.id, publicId, { page: 1, perPage: 1 })).items;
+      const [run] = (await t.app.services.lists.runs(owner.organization, publicId, { page: 1, perPage: 1 })).items;
       expect((await client.get(`/reports/${publicId}/runs/${run.id}`)).body).not.toContain('.pdf"');
     });
 
@@ -168,7 +168,7 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
       expect(page).not.toMatch(/<img\b[^>]*\ssrc="(?!data:)/);
       expect(options.brandName).toBe('pagegrade');
       expect(options.title).toBe(`SEO report · ${site.url('/public')}`);
-      const report = await t.app.services.reports.show(owner.id, publicId);
+      const report = await t.app.services.reports.show(owner.organization, publicId);
       const day = new Date(report.generated_at!).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
       expect(options.dateLabel).toContain(day);
     });
@@ -204,7 +204,7 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
     });
 
     it('answers 409 with the page that says so while a report has no analysis yet', async () => {
-      const queued = await t.app.services.reports.create(owner.id, { url: site.url('/public'), privacy: 0, background: true });
+      const queued = await t.app.services.reports.create(owner.organization, { url: site.url('/public'), privacy: 0, background: true });
       printed.length = 0;
       const response = await new WebClient(t.app, '10.1.0.12').get(`/reports/${queued.id}.pdf`);
       expect(response.statusCode).toBe(409);
@@ -252,7 +252,7 @@ describe('report PDF of a white-labelled server, stand-in printer', () => {
 
   it('names the brand in the footer and puts its colour in the page, inline', async () => {
     const owner = await t.createAccount();
-    const report = await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0 });
+    const report = await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0 });
     expect((await new WebClient(t.app).get(`/reports/${report.id}.pdf`)).statusCode).toBe(200);
     expect(brandOptions[0].brandName).toBe('Acme Audits');
     expect(printed[0]).toContain('#0b7a75');

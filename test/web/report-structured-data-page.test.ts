@@ -49,7 +49,7 @@ describe('a report with structured data, on the web', () => {
     });
     site = await startSite({ '/': html(goodPage()) });
     owner = await t.createAccount('structured');
-    reportId = (await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0 })).id;
+    reportId = (await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0 })).id;
   });
   afterAll(async () => {
     await site?.close();
@@ -80,9 +80,9 @@ describe('a report with structured data, on the web', () => {
 
   it('a later run without structured data shows none; the earlier run\'s page keeps its own', async () => {
     judged = null;
-    await t.app.services.reports.update(owner.id, reportId, { regenerate: true });
+    await t.app.services.reports.update(owner.organization, reportId, { regenerate: true });
     expect((await new WebClient(t.app).get(`/reports/${reportId}`)).body).not.toContain('structured-data-heading');
-    const runs = (await t.app.services.lists.runs(owner.id, reportId, { page: 1, perPage: 2 })).items;
+    const runs = (await t.app.services.lists.runs(owner.organization, reportId, { page: 1, perPage: 2 })).items;
     expect(runs).toHaveLength(2);
     const first = (await new WebClient(t.app).get(`/reports/${reportId}/runs/${runs[1].id}`)).body;
     expect(first).toContain('<h2 id="structured-data-heading">Structured data</h2>');

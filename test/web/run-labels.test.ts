@@ -22,13 +22,13 @@ describe.each(testDialects())('run labels and addresses [%s]', (dialect) => {
     const owner = await t.createAccount('owner');
     const { reports } = t.app.services;
     // Two reports analysed in turn: their runs' ids interleave, so a run's id is not its number.
-    reportId = (await reports.create(owner.id, { url: site.url('/a'), privacy: 0 })).id;
-    const other = (await reports.create(owner.id, { url: site.url('/b'), privacy: 0 })).id;
+    reportId = (await reports.create(owner.organization, { url: site.url('/a'), privacy: 0 })).id;
+    const other = (await reports.create(owner.organization, { url: site.url('/b'), privacy: 0 })).id;
     for (let round = 0; round < 2; round += 1) {
-      await reports.update(owner.id, other, { regenerate: true });
-      await reports.update(owner.id, reportId, { regenerate: true });
+      await reports.update(owner.organization, other, { regenerate: true });
+      await reports.update(owner.organization, reportId, { regenerate: true });
     }
-    runs = (await t.app.services.lists.runs(owner.id, reportId, { page: 1, perPage: 10 })).items;
+    runs = (await t.app.services.lists.runs(owner.organization, reportId, { page: 1, perPage: 10 })).items;
   });
   afterAll(async () => {
     await site?.close();

@@ -32,15 +32,15 @@ describe.each(testDialects())('dashboard sign-in [%s]', (dialect) => {
     const owner = await t.createAccount();
     const site = await startSite({ '/': html(goodPage()) });
     try {
-      const report = await t.app.services.reports.create(owner.id, { url: site.url('/'), privacy: 0 });
+      const report = await t.app.services.reports.create(owner.organization, { url: site.url('/'), privacy: 0 });
       const stranger = new WebClient(t.app);
       for (const path of [`/dashboard/reports/${report.id}/delete`, `/dashboard/reports/${report.id}/privacy`, '/dashboard/reports']) {
         const response = await stranger.post(path, { privacy: 1, url: site.url('/') });
         expect(response.statusCode, path).toBe(303);
         expect(response.headers.location).toBe('/sign-in');
       }
-      expect(await t.app.services.reports.show(owner.id, report.id)).toMatchObject({ privacy: 0 });
-      expect((await t.app.services.lists.reports(owner.id, { sortBy: 'id', sort: 'asc', page: 1, perPage: 10 })).total).toBe(1);
+      expect(await t.app.services.reports.show(owner.organization, report.id)).toMatchObject({ privacy: 0 });
+      expect((await t.app.services.lists.reports(owner.organization, { sortBy: 'id', sort: 'asc', page: 1, perPage: 10 })).total).toBe(1);
     } finally {
       await site.close();
     }

@@ -29,9 +29,9 @@ describe('web responses', () => {
   it('every page has the strict CSP, no inline code, a title, a description, noindex, unique ids and labelled inputs', async () => {
     const account = await t.createAccount('pages');
     const site = await startSite({ '/': html(goodPage()) });
-    const report = await t.app.services.reports.create(account.id, { url: site.url('/'), privacy: 2, password: 'pw' });
+    const report = await t.app.services.reports.create(account.organization, { url: site.url('/'), privacy: 2, password: 'pw' });
     await site.close();
-    const [run] = (await t.app.services.lists.runs(account.id, report.id, { page: 1, perPage: 1 })).items;
+    const [run] = (await t.app.services.lists.runs(account.organization, report.id, { page: 1, perPage: 1 })).items;
     const owner = new WebClient(t.app);
     await owner.signIn(account.key);
     const pages: [WebClient, string][] = [

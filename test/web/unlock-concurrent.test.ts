@@ -29,7 +29,7 @@ describe.each([
     t = await startTestApp('sqlite', useRedis ? { redisUrl: TEST_REDIS_URL } : {});
     site = await startSite({ '/password': html(goodPage('A password page about coffee prices')) });
     const owner = await t.createAccount('owner');
-    reportId = (await t.app.services.reports.create(owner.id, { url: site.url('/password'), privacy: 2, password: SECRET })).id;
+    reportId = (await t.app.services.reports.create(owner.organization, { url: site.url('/password'), privacy: 2, password: SECRET })).id;
   });
   afterAll(async () => {
     await t?.app.redis?.del(`${UNLOCK_KEY_PREFIX}${reportId}|${address}`);

@@ -38,7 +38,7 @@ describe.skipIf(!available)('report unlock limit shared through Redis', () => {
     apps = [await buildApp(config, { database }), await buildApp(config, { database })];
     site = await startSite({ '/password': html(goodPage('A password page about coffee prices')) });
     const { account } = await apps[0].services.accounts.createUser('owner@example.test', false);
-    reportId = (await apps[0].services.reports.create(account.id, { url: site.url('/password'), privacy: 2, password: SECRET })).id;
+    reportId = (await apps[0].services.reports.create(account.organization_id, { url: site.url('/password'), privacy: 2, password: SECRET })).id;
   });
   afterAll(async () => {
     await apps[0]?.redis?.del(`${UNLOCK_KEY_PREFIX}${reportId}|${address}`);

@@ -71,7 +71,7 @@ describe.each(testDialects())('dashboard webhooks [%s]', (dialect) => {
     await browser.get('/dashboard/webhooks');
     await browser.post('/dashboard/webhooks', { url: receiver.url('/deliveries') });
     const [webhook] = body(await call(t, account, 'GET', '/api/v1/webhooks')).data;
-    await t.app.services.webhooks.notify(account.id, 'report.completed', { id: 1 });
+    await t.app.services.webhooks.notify(account.organization, 'report.completed', { id: 1 });
     const settled = async () => body(await call(t, account, 'GET', `/api/v1/webhooks/${webhook.id}/deliveries`)).data;
     await waitFor(async () => (await settled()).every((delivery: { status: string }) => delivery.status !== 'pending'), 'the delivery');
     const [delivery] = await settled();

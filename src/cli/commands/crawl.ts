@@ -147,7 +147,7 @@ export const crawl: Command = {
         try {
           // The service checks every field (headers, patterns, the list's URLs) before it stores or
           // requests anything: a refused one is a usage error here, and nothing was sent.
-          started = await services.crawls.start(account.id, { ...options.start, ...lab });
+          started = await services.crawls.start(account.organization_id, { ...options.start, ...lab });
         } catch (error) {
           if (error instanceof ValidationError && (error.field === 'render' || error.field === 'lab')) {
             throw new UsageError(`--${error.field} needs Chromium, and there is none at ${config.chromiumPath} (set PAGEGRADE_CHROMIUM_PATH, or apt-get install chromium).`);
@@ -160,15 +160,15 @@ export const crawl: Command = {
         let current = started;
         while (current.state === 'queued' || current.state === 'running') {
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-          current = await services.crawls.show(account.id, started.id);
+          current = await services.crawls.show(account.organization_id, started.id);
           progress.update(current);
         }
         progress.end();
-        const issues = await services.crawls.issues(account.id, started.id);
+        const issues = await services.crawls.issues(account.organization_id, started.id);
         // Every visited URL of the crawled host(s), a page of the list at a time.
         const pages: CrawlPage[] = [];
         for (let page = 1; ; page++) {
-          const read = await services.lists.crawlPages(account.id, started.id, {
+          const read = await services.lists.crawlPages(account.organization_id, started.id, {
             state: 'visited',
             scope: 'internal',
             sortBy: 'url',
@@ -180,7 +180,7 @@ export const crawl: Command = {
           if (pages.length >= read.total || read.items.length === 0) break;
         }
         // Which bounds cut the crawl short, for the line that says so (not part of --json).
-        const bounds = await services.crawls.bounds(account.id, started.id);
+        const bounds = await services.crawls.bounds(account.organization_id, started.id);
         return { report: { crawl: current, issues, pages } as CrawlReport, bounds };
       });
       const done = report.crawl.state === 'done';

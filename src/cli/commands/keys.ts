@@ -8,14 +8,32 @@ import { usingServices } from '../using-services.ts';
 export const keysCreate: Command = {
   name: 'keys create',
   summary: 'Create another API key for an account (the key is shown once).',
-  usage: 'keys create --email <email> [--label <text>] [--json]',
-  options: { email: { type: 'string' }, label: { type: 'string' }, json: { type: 'boolean' } },
+  usage: 'keys create --email <email> [--label <text>] [--scope read|write] [--organization <id>] [--json]',
+  options: {
+    email: { type: 'string' },
+    label: { type: 'string' },
+    scope: { type: 'string' },
+    organization: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   async run(args, io) {
     const email = emailOption(args);
     const label = typeof args.values.label === 'string' ? args.values.label : null;
-    const key = await usingServices(loadConfig(io.env), (services) => services.accounts.createKey(email, label));
-    if (args.values.json) printJson(io, key);
-    else io.stdout.write(`Created key ${key.prefix}… for ${key.email}. Shown only once:\n${key.api_key}\n`);
+    const key = await usingServices(loadConfig(io.env), async (services) => {
+      const account = await services.accounts.accountByEmail(email);
+      const input = { name: label, scope: args.values.scope, organization: args.values.organization };
+      try {
+        return { email: account.email, ...(await services.keys.create({ userId: account.id, boundTo: null }, input)) };
+      } catch (error) {
+        // A scope or organisation the key cannot have is a usage error: nothing was made.
+        if (error instanceof ValidationError && (error.field === 'scope' || error.field === 'organization' || error.field === 'name')) {
+          throw new UsageError(`--${error.field === 'name' ? 'label' : error.field}: ${error.message}`);
+        }
+        throw error;
+      }
+    });
+    if (args.values.json) printJson(io, { ...key, label: key.name });
+    else io.stdout.write(`Created ${key.scope} key ${key.prefix}… for ${key.email}${key.organization === null ? '' : ` in organisation ${key.organization}`}. Shown only once:\n${key.api_key}\n`);
     return 0;
   },
 };
@@ -55,7 +73,10 @@ export const keysList: Command = {
     if (args.values.json) printJson(io, keys);
     else
       for (const key of keys)
-        io.stdout.write(`${key.prefix}…\t${key.email}\t${key.revoked_at ? `revoked ${key.revoked_at}` : 'active'}\t${key.label ?? ''}\n`);
+        io.stdout.write(
+          `${key.prefix}…\t${key.email}\t${key.revoked_at ? `revoked ${key.revoked_at}` : 'active'}\t${key.scope}\t` +
+            `${key.organization === null ? '-' : `organisation ${key.organization}`}\t${key.label ?? ''}\n`,
+        );
     return 0;
   },
 };

@@ -35,7 +35,7 @@ export const webhooksCreate: Command = {
     if (secretKey.notice) io.stderr.write(`${secretKey.notice}\n`);
     const created = await usingServices({ ...config, secretKey: secretKey.key }, async (services) => {
       const account = await services.accounts.accountByEmail(email);
-      return services.webhooks.register(account.id, { url, events });
+      return services.webhooks.register(account.organization_id, { url, events });
     });
     if (args.values.json) printJson(io, { ...created, email });
     else
@@ -56,7 +56,7 @@ export const webhooksList: Command = {
     const email = emailOption(args);
     const page = await usingServices(loadConfig(io.env), async (services) => {
       const account = await services.accounts.accountByEmail(email);
-      return services.lists.webhooks(account.id, { page: 1, perPage: ALL_WEBHOOKS });
+      return services.lists.webhooks(account.organization_id, { page: 1, perPage: ALL_WEBHOOKS });
     });
     if (args.values.json) printJson(io, page.items);
     else for (const webhook of page.items) io.stdout.write(`${describeWebhook(webhook)}\n`);
@@ -79,7 +79,7 @@ export const webhooksDelete: Command = {
     const id = Number(which);
     await usingServices(loadConfig(io.env), async (services) => {
       const account = await services.accounts.accountByEmail(email);
-      await services.webhooks.remove(account.id, id);
+      await services.webhooks.remove(account.organization_id, id);
     });
     if (args.values.json) printJson(io, { id, object: 'webhook', deleted: true });
     else io.stdout.write(`Deleted webhook ${id} of ${email}.\n`);

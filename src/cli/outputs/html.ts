@@ -19,6 +19,7 @@ function asReport(outcome: UrlOutcome): Report {
   const generatedAt = 'analysis' in outcome ? outcome.analysis.generatedAt.toISOString() : new Date().toISOString();
   const common = {
     id: 0,
+    organization: 0,
     url: outcome.url,
     project: URL.canParse(outcome.url) ? new URL(outcome.url).host : outcome.url,
     privacy: 0 as const,

@@ -8,6 +8,7 @@ import { storeInlinks } from '../site-links.ts';
 import { openStoredSite } from '../site-scan.ts';
 import { richResultErrorsColumn } from '../rich-result-column.ts';
 import type { StoredSite } from './site-check.ts';
+import { insertUser } from '../../repositories/user.repository.ts';
 
 const ORIGIN = 'https://example.com';
 const FIXTURE_TIME = '2026-12-02T10:00:00.000Z';
@@ -64,16 +65,16 @@ export function redirecting(target: string, statusCode = 301): PageSpec {
 export interface CrawlFixture {
   startUrl?: string;
   /** the user owning the crawl (made when not given) */
-  userId?: number;
+  organizationId?: number;
 }
 
 /** Writes the crawl of these pages (keyed by path or URL, in that order) and its links; its inlinks stored. */
 export async function siteOf(db: Kysely<Database>, pages: Record<string, PageSpec>, options: CrawlFixture = {}): Promise<StoredSite> {
   const startUrl = at(options.startUrl ?? Object.keys(pages)[0]);
-  const userId = options.userId ?? (await newUser(db));
+  const organizationId = options.organizationId ?? (await newUser(db));
   const { id: crawlId } = await db
     .insertInto('crawls')
-    .values({ user_id: userId, url: startUrl, project: 'example.com', state: 'running', max_pages: 1000, max_depth: 10, use_sitemap: 1, privacy: 0, render: 0, created_at: FIXTURE_TIME })
+    .values({ organization_id: organizationId, url: startUrl, project: 'example.com', state: 'running', max_pages: 1000, max_depth: 10, use_sitemap: 1, privacy: 0, render: 0, created_at: FIXTURE_TIME })
     .returning('id')
     .executeTakeFirstOrThrow();
   const ids = new Map<string, number>();
@@ -125,11 +126,8 @@ export async function siteOf(db: Kysely<Database>, pages: Record<string, PageSpe
   return site;
 }
 
+/** A new account's personal organisation, to own the fixture's crawl. */
 async function newUser(db: Kysely<Database>): Promise<number> {
-  const { id } = await db
-    .insertInto('users')
-    .values({ email: `site-fixture-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, is_admin: 0, created_at: FIXTURE_TIME })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const email = `site-fixture-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  return (await insertUser(db, { email, is_admin: 0, created_at: FIXTURE_TIME })).organization_id;
 }

@@ -8,6 +8,10 @@ export interface ApiKeysTable {
   /** first 12 characters of the secret, to recognise a key when listing or revoking it */
   key_prefix: string;
   label: string | null;
+  /** write: every request; read: GET and HEAD only */
+  scope: Generated<'read' | 'write'>;
+  /** bound: the key acts only in this organisation; null: as the request names one (docs/organisations.md) */
+  organization_id: number | null;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;

@@ -7,7 +7,7 @@ export type CrawlState = (typeof CRAWL_STATES)[number];
 /** A site audit: its settings, progress counters and, once it ends, its score and issue counts. */
 export interface CrawlsTable {
   id: Generated<number>;
-  user_id: number;
+  organization_id: number;
   /** the start URL, normalised */
   url: string;
   /** the start URL's host (with :port when not the default): the reports' project */

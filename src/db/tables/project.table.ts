@@ -3,7 +3,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 /** One row per (account, host) while the account has at least one report on that host. */
 export interface ProjectsTable {
   id: Generated<number>;
-  user_id: number;
+  organization_id: number;
   /** the host; code-point collation on both dialects */
   name: string;
   /** lower-case name, for case-insensitive substring search */

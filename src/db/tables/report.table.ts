@@ -10,7 +10,7 @@ export type ReportState = (typeof REPORT_STATES)[number];
 
 export interface ReportsTable {
   id: Generated<number>;
-  user_id: number;
+  organization_id: number;
   /** normalised URL; code-point collation on both dialects */
   url: string;
   /** lower-case url, for case-insensitive substring search */

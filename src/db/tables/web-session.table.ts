@@ -8,6 +8,8 @@ export interface WebSessionsTable {
   user_id: number;
   /** the API key the browser signed in with: revoking it ends the session */
   api_key_id: number;
+  /** the dashboard's current organisation; null: the account's personal one */
+  organization_id: Generated<number | null>;
   created_at: string;
   /** ISO-8601 UTC; the session ends then whatever happens */
   expires_at: string;

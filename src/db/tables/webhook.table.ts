@@ -3,7 +3,7 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 /** An account's webhook endpoint (docs/api.md, "Webhooks"). */
 export interface WebhooksTable {
   id: Generated<number>;
-  user_id: number;
+  organization_id: number;
   url: string;
   /** comma-joined event names */
   events: string;

@@ -7,6 +7,7 @@ import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BRAND_LOGO_TYPES, DEFAULT_BRAND, type Brand } from '../../config.ts';
 import type { BrandView } from '../views/brand.ts';
+import type { OrganizationBrand } from '../../services/organization.service.ts';
 
 const LOGO_PATH = '/brand/logo';
 const THEME_PATH = '/brand/theme.css';
@@ -48,6 +49,7 @@ export function themeCss(color: string): string {
 
 /** Serves the brand's logo and colour (what the built-in brand lacks serves nothing: a 404), and says how pages show the brand. */
 export function registerBrand(app: FastifyInstance, brand: Brand): BrandView {
+  registerOrganizationBrands(app);
   let logoUrl: string | null = null;
   if (brand.logoPath !== undefined) {
     // Read once: the configuration checked the file's type and size at start.
@@ -72,4 +74,37 @@ export function registerBrand(app: FastifyInstance, brand: Brand): BrandView {
     themeUrl = `${THEME_PATH}?v=${hashOf(css)}`;
   }
   return { name: brand.name, logoUrl, themeUrl };
+}
+
+/**
+ * Each organisation's white-label (docs/organisations.md, "White-label"): its logo and colour served
+ * as the server's are, without auth, at URLs that carry the organisation's version; and how its pages
+ * show the brand, each field falling back to the server's.
+ */
+function registerOrganizationBrands(app: FastifyInstance): void {
+  app.get<{ Params: { id: string } }>('/brand/organizations/:id/logo', { schema: { hide: true } }, async (request, reply) => {
+    const brand = /^[1-9][0-9]{0,14}$/.test(request.params.id) ? await app.services.organizations.brand(Number(request.params.id)) : null;
+    if (!brand?.logo) return reply.callNotFound();
+    return reply
+      .type(brand.logo.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', LOGO_POLICY)
+      .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}, immutable`)
+      .send(brand.logo.bytes);
+  });
+  app.get<{ Params: { id: string } }>('/brand/organizations/:id/theme.css', { schema: { hide: true } }, async (request, reply) => {
+    const brand = /^[1-9][0-9]{0,14}$/.test(request.params.id) ? await app.services.organizations.brand(Number(request.params.id)) : null;
+    if (!brand?.color) return reply.callNotFound();
+    return reply.type('text/css; charset=utf-8').header('cache-control', `public, max-age=${MAX_AGE_SECONDS}, immutable`).send(themeCss(brand.color));
+  });
+}
+
+/** The brand an organisation's pages wear: its own name, logo and colour where set, else the server's. */
+export function organizationBrandView(id: number, brand: OrganizationBrand | null, fallback: BrandView): BrandView {
+  if (!brand) return fallback;
+  return {
+    name: brand.name ?? fallback.name,
+    logoUrl: brand.logo ? `/brand/organizations/${id}/logo?v=${brand.version}` : fallback.logoUrl,
+    themeUrl: brand.color ? `/brand/organizations/${id}/theme.css?v=${brand.version}` : fallback.themeUrl,
+  };
 }

@@ -20,7 +20,7 @@ export const dashboardCrawlCompareRoutes: FastifyPluginAsyncTypebox = async (app
     '/dashboard/crawls/:id/compare',
     { schema: { hide: true, params: CrawlIdParams, querystring: CrawlDiffQuery }, preValidation: dropEmptyQueryValues, preHandler: requireSignIn },
     async (request, reply) => {
-      const accountId = signedInAccount(request).id;
+      const accountId = signedInAccount(request).organization_id;
       const id = parseId(request.params.id);
       const from = request.query.from;
       const crawl = await crawls.show(accountId, id);

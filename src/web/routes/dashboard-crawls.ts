@@ -87,7 +87,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const filters = { project: q.project, state: q.state, sort_by: q.sort_by ?? 'id', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
-      const page = await lists.crawls(signedInAccount(request).id, { project: filters.project, state: filters.state, ...listWindow(filters, q.page) });
+      const page = await lists.crawls(signedInAccount(request).organization_id, { project: filters.project, state: filters.state, ...listWindow(filters, q.page) });
       return sendPage(reply, 200, crawlsListPage({
         nav: dashboardNav(request, reply, 'crawls'),
         page,
@@ -156,7 +156,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.validationError?.validation) return showForm(validationMessages(request.validationError.validation));
       try {
         const form = request.body;
-        const crawl = await crawls.start(signedInAccount(request).id, {
+        const crawl = await crawls.start(signedInAccount(request).organization_id, {
           url: given(form.url),
           maxPages: form.max_pages,
           maxDepth: form.max_depth,
@@ -191,7 +191,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/dashboard/crawls/:id',
     { schema: { hide: true, params: CrawlIdParams, querystring: CrawlPageQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
     async (request, reply) => {
-      const accountId = signedInAccount(request).id;
+      const accountId = signedInAccount(request).organization_id;
       const id = parseId(request.params.id);
       const q = request.query;
       // The defaults (visited, internal) stay out of the links the page makes, as the others' do.
@@ -217,7 +217,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = parseId(request.params.id);
       const q = request.query;
-      const rows = lists.crawlPageRows(signedInAccount(request).id, id, {
+      const rows = lists.crawlPageRows(signedInAccount(request).organization_id, id, {
         state: q.state,
         scope: q.scope,
         status: q.status,
@@ -234,7 +234,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { hide: true, params: CrawlIdParams }, ...signedIn },
     async (request, reply) => {
       const id = parseId(request.params.id);
-      const issues = await crawls.issues(signedInAccount(request).id, id);
+      const issues = await crawls.issues(signedInAccount(request).organization_id, id);
       return sendCsv(reply, `crawl-${id}-issues.csv`, await csvStream(CRAWL_ISSUE_CSV_COLUMNS, crawlIssueCsvRows(issues)));
     },
   );
@@ -244,7 +244,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { hide: true, params: CrawlIdParams }, ...signedIn },
     async (request, reply) => {
       const id = parseId(request.params.id);
-      const crawl = await crawls.show(signedInAccount(request).id, id);
+      const crawl = await crawls.show(signedInAccount(request).organization_id, id);
       const running = crawlInProgress(crawl);
       return sendPage(reply, 200, confirmDeletePage({
         nav: dashboardNav(request, reply, 'crawls'),
@@ -262,7 +262,7 @@ export const dashboardCrawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/dashboard/crawls/:id/delete',
     { schema: { hide: true, params: CrawlIdParams }, ...signedInForm },
     async (request, reply) => {
-      await crawls.remove(signedInAccount(request).id, parseId(request.params.id));
+      await crawls.remove(signedInAccount(request).organization_id, parseId(request.params.id));
       return reply.redirect('/dashboard/crawls?notice=crawl-deleted', 303);
     },
   );

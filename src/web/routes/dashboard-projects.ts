@@ -28,7 +28,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => {
       const q = request.query;
       const filters = { search: q.search, sort_by: q.sort_by ?? 'created_at', sort: q.sort ?? 'desc', per_page: q.per_page ?? 100 };
-      const page = await lists.projects(signedInAccount(request).id, { search: filters.search, ...listWindow(filters, q.page) });
+      const page = await lists.projects(signedInAccount(request).organization_id, { search: filters.search, ...listWindow(filters, q.page) });
       return sendPage(reply, 200, projectsListPage({
         nav: dashboardNav(request, reply, 'projects'),
         page,
@@ -44,7 +44,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     { schema: { hide: true, querystring: ProjectListQuery }, preValidation: dropEmptyQueryValues, preHandler: requireSignIn },
     async (request, reply) => {
       const q = request.query;
-      const rows = lists.projectRows(signedInAccount(request).id, {
+      const rows = lists.projectRows(signedInAccount(request).organization_id, {
         search: q.search || undefined,
         sortBy: q.sort_by ?? 'created_at',
         sort: q.sort ?? 'desc',
@@ -59,7 +59,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     '/dashboard/projects/:project',
     { schema: { hide: true, params: ProjectParams }, preHandler: requireSignIn },
     async (request, reply) => {
-      const accountId = signedInAccount(request).id;
+      const accountId = signedInAccount(request).organization_id;
       const name = request.params.project;
       const [project, latestCrawl] = await Promise.all([projects.find(accountId, name), crawls.latest(accountId, name)]);
       if (!project && !latestCrawl) throw new NotFoundError();
@@ -78,7 +78,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     { schema: { hide: true, params: ProjectParams }, preHandler: requireSignIn },
     async (request, reply) => {
       const name = request.params.project;
-      const project = await projects.find(signedInAccount(request).id, name);
+      const project = await projects.find(signedInAccount(request).organization_id, name);
       if (!project) throw new NotFoundError();
       const total = project.reports_count;
       const path = `/dashboard/projects/${encodeURIComponent(name)}/delete`;
@@ -98,7 +98,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox = async (app) => 
     '/dashboard/projects/:project/delete',
     { schema: { hide: true, params: ProjectParams }, preHandler: [requireSignIn, app.csrfProtection] },
     async (request, reply) => {
-      await projects.remove(signedInAccount(request).id, request.params.project);
+      await projects.remove(signedInAccount(request).organization_id, request.params.project);
       return reply.redirect('/dashboard/projects?notice=project-deleted', 303);
     },
   );

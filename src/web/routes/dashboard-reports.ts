@@ -67,7 +67,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     id: number,
     extra: Pick<ManageReportOptions, 'privacy' | 'regenerateError' | 'schedule' | 'notice'> = {},
   ) {
-    const report = await reports.show(signedInAccount(request).id, id);
+    const report = await reports.show(signedInAccount(request).organization_id, id);
     return sendPage(reply, status, manageReportPage({
       nav: dashboardNav(request, reply, null),
       csrfToken: csrfToken(reply),
@@ -95,7 +95,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         per_page: q.per_page ?? 100,
       };
       const [reportsPage, projectPage] = await Promise.all([
-        lists.reports(account.id, {
+        lists.reports(account.organization_id, {
           search: filters.search,
           project: filters.project,
           result: filters.result,
@@ -105,10 +105,10 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           page: q.page ?? 1,
           perPage: filters.per_page,
         }),
-        lists.projects(account.id, { sortBy: 'project', sort: 'asc', page: 1, perPage: PROJECT_CHOICES }),
+        lists.projects(account.organization_id, { sortBy: 'project', sort: 'asc', page: 1, perPage: PROJECT_CHOICES }),
       ]);
       // The change since each report's previous run: one query for the page's ids, no run's results.
-      const previousScores = await lists.previousScores(account.id, reportsPage.items.map((report) => report.id));
+      const previousScores = await lists.previousScores(account.organization_id, reportsPage.items.map((report) => report.id));
       return sendPage(reply, 200, reportsListPage({
         nav: dashboardNav(request, reply, 'reports'),
         page: reportsPage,
@@ -126,7 +126,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/dashboard/reports.csv',
     { schema: { hide: true, querystring: ReportListQuery }, preValidation: dropEmptyQueryValues, ...signedIn },
     async (request, reply) => {
-      const rows = lists.reportRows(signedInAccount(request).id, reportListFilters(request.query));
+      const rows = lists.reportRows(signedInAccount(request).organization_id, reportListFilters(request.query));
       return sendCsv(reply, 'reports.csv', await csvStream(REPORT_CSV_COLUMNS, rows));
     },
   );
@@ -158,7 +158,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = errorsOf(request, null);
       if (invalid) return showForm(invalid);
       try {
-        const report = await reports.create(signedInAccount(request).id, {
+        const report = await reports.create(signedInAccount(request).organization_id, {
           url: body.url,
           privacy: body.privacy ?? 0,
           password: body.password,
@@ -192,7 +192,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const invalid = errorsOf(request, null);
       if (invalid) return renderManage(request, reply, 422, id, { privacy: { selected, errors: invalid } });
       try {
-        await reports.update(signedInAccount(request).id, id, {
+        await reports.update(signedInAccount(request).organization_id, id, {
           privacy: request.body.privacy,
           password: request.body.password,
           regenerate: false,
@@ -216,7 +216,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (invalid) return renderManage(request, reply, 422, id, { schedule: { ...choice, errors: invalid } });
       const schedule = choice.selected === 'cron' ? choice.cron : choice.selected;
       try {
-        await reports.update(signedInAccount(request).id, id, { schedule, regenerate: false });
+        await reports.update(signedInAccount(request).organization_id, id, { schedule, regenerate: false });
       } catch (error) {
         const errors = errorsOf(request, error);
         if (errors) return renderManage(request, reply, 422, id, { schedule: { ...choice, errors } });
@@ -232,7 +232,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = parseId(request.params.id);
       try {
-        await reports.update(signedInAccount(request).id, id, { regenerate: true });
+        await reports.update(signedInAccount(request).organization_id, id, { regenerate: true });
       } catch (error) {
         const refused = analysisRefusal(reply, error);
         if (refused) return renderManage(request, reply, refused.status, id, { regenerateError: refused.message });
@@ -251,7 +251,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { hide: true, params: ReportIdParams }, ...signedIn },
     async (request, reply) => {
       const id = parseId(request.params.id);
-      const report = await reports.show(signedInAccount(request).id, id);
+      const report = await reports.show(signedInAccount(request).organization_id, id);
       return sendPage(reply, 200, confirmDeletePage({
         nav: dashboardNav(request, reply, null),
         csrfToken: csrfToken(reply),
@@ -268,7 +268,7 @@ export const dashboardReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/dashboard/reports/:id/delete',
     { schema: { hide: true, params: ReportIdParams }, ...signedInForm },
     async (request, reply) => {
-      await reports.remove(signedInAccount(request).id, parseId(request.params.id));
+      await reports.remove(signedInAccount(request).organization_id, parseId(request.params.id));
       return reply.redirect('/dashboard/reports?notice=report-deleted', 303);
     },
   );

@@ -37,7 +37,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     status: number,
     form: Partial<Pick<WebhooksPageOptions, 'values' | 'errors' | 'notice'>> & { created?: CreatedWebhook },
   ) {
-    const accountId = signedInAccount(request).id;
+    const accountId = signedInAccount(request).organization_id;
     const { items } = await lists.webhooks(accountId, { page: 1, perPage: WEBHOOKS_SHOWN });
     const withDeliveries = await Promise.all(
       items.map(async (webhook) => ({ webhook, recent: await lists.webhookDeliveries(accountId, webhook.id, { page: 1, perPage: RECENT_DELIVERIES }) })),
@@ -68,7 +68,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
       const showErrors = (errors: FieldErrors) => render(request, reply, 422, { values, errors });
       if (request.validationError?.validation) return showErrors(validationMessages(request.validationError.validation));
       try {
-        const created = await webhooks.register(signedInAccount(request).id, { url: request.body.url, events: request.body.events });
+        const created = await webhooks.register(signedInAccount(request).organization_id, { url: request.body.url, events: request.body.events });
         // The secret is in this answer only: no redirect, so it is never in a URL or the history.
         return render(request, reply, 201, { created });
       } catch (error) {
@@ -82,7 +82,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     '/dashboard/webhooks/:id/delete',
     { schema: { hide: true, params: WebhookIdParams }, preHandler: requireSignIn },
     async (request, reply) => {
-      const webhook = await webhooks.show(signedInAccount(request).id, parseId(request.params.id));
+      const webhook = await webhooks.show(signedInAccount(request).organization_id, parseId(request.params.id));
       return sendPage(reply, 200, confirmDeletePage({
         nav: dashboardNav(request, reply, 'webhooks'),
         csrfToken: csrfToken(reply),
@@ -99,7 +99,7 @@ export const dashboardWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => 
     '/dashboard/webhooks/:id/delete',
     { schema: { hide: true, params: WebhookIdParams }, preHandler: [requireSignIn, app.csrfProtection] },
     async (request, reply) => {
-      await webhooks.remove(signedInAccount(request).id, parseId(request.params.id));
+      await webhooks.remove(signedInAccount(request).organization_id, parseId(request.params.id));
       return reply.redirect('/dashboard/webhooks?notice=webhook-deleted', 303);
     },
   );

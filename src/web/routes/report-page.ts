@@ -13,7 +13,7 @@ import type { BrandView } from '../views/brand.ts';
 import { errorPage } from '../views/message-pages.ts';
 import { reportPage } from '../views/report.ts';
 import { unlockPage } from '../views/unlock.ts';
-import { historyOf, visibleReport } from './report-viewer.ts';
+import { historyOf, organizationBrand, visibleReport } from './report-viewer.ts';
 
 export interface ReportPageRouteOptions {
   access: ReportAccessService;
@@ -45,7 +45,7 @@ export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions>
       asOwner,
       signedIn: request.webAccount !== null,
       history,
-      brand,
+      brand: visible.brand,
       pdfUrl: app.services.rendering.pdf ? `/reports/${report.id}.pdf` : undefined,
       duplicateOf: earlierId === null ? undefined : { reportId: earlierId, csrfToken: csrfToken(reply) },
     }));
@@ -92,7 +92,8 @@ export const reportPageRoutes: FastifyPluginAsyncTypebox<ReportPageRouteOptions>
         remaining > 0
           ? `Wrong password. ${remaining} more wrong ${remaining === 1 ? 'try' : 'tries'} and this address has to wait before trying again.`
           : 'Wrong password. That was the last try for now: this address has to wait before trying again.';
-      return sendPage(reply, 403, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn, error, brand }));
+      const shown = await organizationBrand(app.services, gate.organizationId, brand);
+      return sendPage(reply, 403, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn, error, brand: shown }));
     },
   );
 };

@@ -1,10 +1,10 @@
 // /reports/{id}.pdf: the report page printed to PDF by the server's Chromium, with print media (so it
 // is what a browser's print gives, print.css), a running header and a footer with the brand, the
 // report's date and page numbers. Who may have it is decided exactly as for the page (report-viewer.ts):
-// a hidden report is the not-found page, a locked one answers with its password form.
-import rateLimit from '@fastify/rate-limit';
+// a hidden report is the not-found page, a locked one answers with its password form. The share
+// links' /s/{token}.pdf (share-pages.ts) prints through the same sender, under the same limit.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ReportIdParams } from '../../schemas/reports.ts';
 import { parseId } from '../../schemas/parse-id.ts';
 import type { ReportAccessService } from '../../services/report-access.service.ts';
@@ -14,7 +14,8 @@ import { selfContained, type AssetLoader } from '../self-contained.ts';
 import type { BrandView } from '../views/brand.ts';
 import { errorPage } from '../views/message-pages.ts';
 import { reportPage } from '../views/report.ts';
-import { historyOf, visibleReport } from './report-viewer.ts';
+import { registerPdfLimit } from '../pdf-limit.ts';
+import { historyOf, visibleReport, type VisibleReport } from './report-viewer.ts';
 
 export interface ReportPdfRouteOptions {
   access: ReportAccessService;
@@ -22,11 +23,6 @@ export interface ReportPdfRouteOptions {
   brand: BrandView;
 }
 
-/**
- * A PDF costs a browser tab for a second or two where a page costs milliseconds: this many a minute
- * from one client address (counted on every request of the route, as the API counts per key).
- */
-const PDFS_PER_MINUTE = 10;
 /** The largest stylesheet or logo put inside a PDF (the logo is at most 1 MiB, config.ts). */
 const MAX_ASSET_BYTES = 2 * 1024 * 1024;
 
@@ -71,37 +67,24 @@ function fileName(report: Report): string {
   return `${host}-seo-report-${report.id}.pdf`;
 }
 
-function sendNoBrowserPage(reply: FastifyReply, id: number): FastifyReply {
+function sendNoBrowserPage(reply: FastifyReply, pageHref: string): FastifyReply {
   return sendPage(reply, 422, errorPage({
     heading: 'PDFs are not available',
     message: 'PDFs are not available on this server: it has no browser (PAGEGRADE_CHROMIUM_PATH). The report page prints as a PDF from your browser too.',
-    back: { href: `/reports/${id}`, label: 'Back to the report' },
+    back: { href: pageHref, label: 'Back to the report' },
   }));
 }
 
-export const reportPdfRoutes: FastifyPluginAsyncTypebox<ReportPdfRouteOptions> = async (app, { access, brand }) => {
-  const loadAsset = assetLoader(app);
-  // In this plugin's scope, so only the PDF route counts.
-  await app.register(rateLimit, {
-    max: PDFS_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `pdf:${request.ip}`,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'pagegrade-pdf-rate-limit:' } : {}),
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `PDFs are limited to ${context.max} a minute from one address; try again in ${Math.ceil(context.ttl / 1000)} s.`,
-    }),
-  });
+/** Answers a report the viewer may see with its PDF, or the page that says why not; `pageHref`: where those pages lead back to. */
+export type SendReportPdf = (request: FastifyRequest, reply: FastifyReply, visible: VisibleReport, pageHref: string) => Promise<FastifyReply>;
 
-  // find-my-way matches the ".pdf" suffix before the plain /reports/:id, in any order of registration.
-  app.get('/reports/:id.pdf', { schema: { hide: true, params: ReportIdParams } }, async (request, reply) => {
-    const id = parseId(request.params.id);
-    const visible = await visibleReport(access, request, reply, id, brand);
-    if (!visible) return reply;
+/** Prints reports, each wearing its organisation's brand; its assets are read once for every PDF it makes. */
+export function reportPdfSender(app: FastifyInstance): SendReportPdf {
+  const loadAsset = assetLoader(app);
+  return async (request, reply, visible, pageHref) => {
     const print = app.services.rendering.pdf;
-    if (!print) return sendNoBrowserPage(reply, id);
-    const { report } = visible;
+    if (!print) return sendNoBrowserPage(reply, pageHref);
+    const { report, brand } = visible;
     // Every viewer gets the same document: the page as anyone with the link sees it, without the owner's bar.
     if (report.generated_at === null) {
       // No analysis has succeeded yet: the page that says so (it reloads itself while one is under way,
@@ -118,11 +101,11 @@ export const reportPdfRoutes: FastifyPluginAsyncTypebox<ReportPdfRouteOptions> =
         brandName: brand.name,
       });
     } catch (error) {
-      request.log.error({ err: error, reportId: id }, 'PDF could not be made');
+      request.log.error({ err: error, reportId: report.id }, 'PDF could not be made');
       return sendPage(reply, 503, errorPage({
         heading: 'The PDF could not be made',
         message: 'The server could not print this report just now. Try again in a minute.',
-        back: { href: `/reports/${id}`, label: 'Back to the report' },
+        back: { href: pageHref, label: 'Back to the report' },
       }));
     }
     return reply
@@ -132,5 +115,19 @@ export const reportPdfRoutes: FastifyPluginAsyncTypebox<ReportPdfRouteOptions> =
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `inline; filename="${fileName(report)}"`)
       .send(pdf);
+  };
+}
+
+export const reportPdfRoutes: FastifyPluginAsyncTypebox<ReportPdfRouteOptions> = async (app, { access, brand }) => {
+  const sendPdf = reportPdfSender(app);
+  // In this plugin's scope, so only the PDF route counts.
+  await registerPdfLimit(app);
+
+  // find-my-way matches the ".pdf" suffix before the plain /reports/:id, in any order of registration.
+  app.get('/reports/:id.pdf', { schema: { hide: true, params: ReportIdParams } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const visible = await visibleReport(access, request, reply, id, brand);
+    if (!visible) return reply;
+    return sendPdf(request, reply, visible, `/reports/${id}`);
   });
 };

@@ -40,7 +40,7 @@ export const reportRunRoutes: FastifyPluginAsyncTypebox<ReportRunRouteOptions> =
     const visible = await visibleReport(access, request, reply, parseId(request.params.id), brand);
     if (!visible) return reply;
     const page = await lists.runs(visible.ownerId, visible.report.id, { page: request.query.page ?? 1, perPage: RUNS_PER_PAGE });
-    return sendPage(reply, 200, runsPage({ report: visible.report, nav: viewerNav(request), page, brand }));
+    return sendPage(reply, 200, runsPage({ report: visible.report, nav: viewerNav(request), page, brand: visible.brand }));
   });
 
   app.get('/reports/:id/runs/:run', { schema: { hide: true, params: RunParams } }, async (request, reply) => {
@@ -60,25 +60,25 @@ export const reportRunRoutes: FastifyPluginAsyncTypebox<ReportRunRouteOptions> =
       asOwner,
       signedIn: request.webAccount !== null,
       run: { ...summary, latest: newest.items[0]?.id === run.id },
-      brand,
+      brand: visible.brand,
     }));
   });
 
   app.get('/reports/:id/compare', { schema: { hide: true, params: ReportIdParams, querystring: DiffQuery } }, async (request, reply) => {
     const visible = await visibleReport(access, request, reply, parseId(request.params.id), brand);
     if (!visible) return reply;
-    const { report, ownerId } = visible;
+    const { report, ownerId, brand: shown } = visible;
     const nav = viewerNav(request);
     const choices = (await lists.runs(ownerId, report.id, { page: 1, perPage: COMPARE_CHOICES })).items;
-    if (choices.length < 2) return sendPage(reply, 200, comparePage({ report, nav, runs: choices, brand }));
+    if (choices.length < 2) return sendPage(reply, 200, comparePage({ report, nav, runs: choices, brand: shown }));
     const fromId = request.query.from ?? choices[1].id;
     const toId = request.query.to ?? choices[0].id;
     if (fromId === toId) {
-      return sendPage(reply, 422, comparePage({ report, nav, runs: choices, error: 'Pick two different runs to compare.', brand }));
+      return sendPage(reply, 422, comparePage({ report, nav, runs: choices, error: 'Pick two different runs to compare.', brand: shown }));
     }
     const picked = await Promise.all([runs.show(ownerId, report.id, fromId), runs.show(ownerId, report.id, toId)]);
     // Two runs picked in either order mean "compare these": the older one is always the "from".
     const [from, to] = picked.sort((a, b) => a.number - b.number);
-    return sendPage(reply, 200, comparePage({ report, nav, runs: choices, compared: { from, to, diff: diffRuns(report.id, from, to) }, brand }));
+    return sendPage(reply, 200, comparePage({ report, nav, runs: choices, compared: { from, to, diff: diffRuns(report.id, from, to) }, brand: shown }));
   });
 };

@@ -1,7 +1,8 @@
 // Who is looking at a report's pages (the report, its runs, a comparison): one decision, by the same
 // access service, for all of them. A locked report answers with its password form and a hidden one
-// with the not-found page, so every page of a report treats a viewer the same way. The password form
-// wears the report's brand: it is the first page a client given the link sees.
+// with the not-found page, so every page of a report treats a viewer the same way. Every page of a
+// report, the password form first (the first page a client given the link sees), wears its
+// organisation's brand (docs/organisations.md, "White-label").
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReportAccess, ReportAccessService } from '../../services/report-access.service.ts';
 import type { Services } from '../../services/index.ts';
@@ -13,8 +14,10 @@ import { CHART_RUNS } from '../views/score-chart.ts';
 import type { BrandView } from '../views/brand.ts';
 import { unlockPage } from '../views/unlock.ts';
 import type { SafeHtml } from '../html.ts';
+import { organizationBrandView } from './brand.ts';
 
-export type VisibleReport = Extract<ReportAccess, { kind: 'visible' }>;
+/** A report the viewer may see, with the brand its pages wear. */
+export type VisibleReport = Extract<ReportAccess, { kind: 'visible' }> & { brand: BrandView };
 
 /** The report when the viewer may see it; otherwise the answer is sent and the result is undefined. */
 export async function visibleReport(
@@ -22,14 +25,19 @@ export async function visibleReport(
   request: FastifyRequest,
   reply: FastifyReply,
   id: number,
-  brand: BrandView,
+  serverBrand: BrandView,
 ): Promise<VisibleReport | undefined> {
   const result = await access.view(id, { accountId: request.webAccount?.id ?? null, unlockToken: request.cookies[unlockCookieName(id)] });
   switch (result.kind) {
     case 'visible':
-      return result;
+      return { ...result, brand: await organizationBrand(request.server.services, result.report.organization, serverBrand) };
     case 'locked':
-      sendPage(reply, 200, unlockPage({ reportId: id, csrfToken: csrfToken(reply), signedIn: request.webAccount !== null, brand }));
+      sendPage(reply, 200, unlockPage({
+        reportId: id,
+        csrfToken: csrfToken(reply),
+        signedIn: request.webAccount !== null,
+        brand: await organizationBrand(request.server.services, result.organizationId, serverBrand),
+      }));
       return undefined;
     case 'hidden':
       sendNotFoundPage(reply);
@@ -37,6 +45,11 @@ export async function visibleReport(
     default:
       throw new Error(`unknown access ${JSON.stringify(result satisfies never)}`);
   }
+}
+
+/** The brand an organisation's pages wear: its own where set, else the server's. */
+export async function organizationBrand(services: Services, organizationId: number, serverBrand: BrandView): Promise<BrandView> {
+  return organizationBrandView(organizationId, await services.organizations.brand(organizationId), serverBrand);
 }
 
 /**

@@ -10,7 +10,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['account'], summary: 'The account of the API key', response: { 200: AccountResponse, ...commonErrorResponses } } },
     async (request) => {
       const { id, email, created_at } = request.account;
-      return { data: { id, email, created_at }, status: 200 as const };
+      const { prefix, name, scope, organization } = request.apiKey;
+      return { data: { id, email, created_at, key: { prefix, name, scope, organization } }, status: 200 as const };
     },
   );
   allowOnly(app, '/account', ['GET']);

@@ -24,7 +24,7 @@ export const crawlDiffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: await crawlDiffs.diff(request.account.id, parseId(request.params.id), request.query.from),
+      data: await crawlDiffs.diff(request.organization.id, parseId(request.params.id), request.query.from),
       status: 200 as const,
     }),
   );

@@ -11,6 +11,7 @@ export const crawlScheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/crawls/:id',
     {
+      config: { action: 'start crawls' },
       schema: {
         tags: ['crawls'],
         summary: 'Change a crawl\'s schedule',
@@ -24,7 +25,7 @@ export const crawlScheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: await crawlSchedules.update(request.account.id, parseId(request.params.id), { schedule: request.body.schedule }),
+      data: await crawlSchedules.update(request.organization.id, parseId(request.params.id), { schedule: request.body.schedule }),
       status: 200 as const,
     }),
   );

@@ -30,6 +30,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/crawls',
     {
+      config: { action: 'start crawls' },
       schema: {
         tags,
         summary: 'Start a site audit',
@@ -43,7 +44,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { body } = request;
-      const crawl = await crawls.start(request.account.id, {
+      const crawl = await crawls.start(request.organization.id, {
         url: body.url,
         maxPages: body.max_pages,
         maxDepth: body.max_depth,
@@ -75,7 +76,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { project, state, sort_by: sortBy = 'id', sort = 'desc', page = 1, per_page: perPage = 100 } = request.query;
-      const result = await lists.crawls(request.account.id, { project, state, sortBy, sort, page, perPage });
+      const result = await lists.crawls(request.organization.id, { project, state, sortBy, sort, page, perPage });
       return listEnvelope(request, result, { project, state, sort_by: request.query.sort_by, sort: request.query.sort, per_page: request.query.per_page });
     },
   );
@@ -85,12 +86,13 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags, summary: 'A crawl', params: CrawlIdParams, response: { 200: CrawlResponse, ...notFound, ...commonErrorResponses } },
     },
-    async (request) => ({ data: await crawls.show(request.account.id, parseId(request.params.id)), status: 200 as const }),
+    async (request) => ({ data: await crawls.show(request.organization.id, parseId(request.params.id)), status: 200 as const }),
   );
 
   app.delete(
     '/crawls/:id',
     {
+      config: { action: 'delete crawls' },
       schema: {
         tags,
         summary: 'Cancel and delete a crawl',
@@ -101,7 +103,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      await crawls.remove(request.account.id, id);
+      await crawls.remove(request.organization.id, id);
       return { id, object: 'crawl' as const, deleted: true as const, status: 200 as const };
     },
   );
@@ -125,10 +127,10 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { state, scope, status, result, sort_by: sortBy = 'url', sort = 'asc', page = 1, per_page: perPage = 100 } = request.query;
       if (request.query.format === 'csv') {
-        const rows = lists.crawlPageRows(request.account.id, parseId(request.params.id), { state, scope, status, result, sortBy, sort });
+        const rows = lists.crawlPageRows(request.organization.id, parseId(request.params.id), { state, scope, status, result, sortBy, sort });
         return sendCsv(reply, 'pages.csv', await csvStream(CRAWL_PAGE_CSV_COLUMNS, rows));
       }
-      const pages = await lists.crawlPages(request.account.id, parseId(request.params.id), { state, scope, status, result, sortBy, sort, page, perPage });
+      const pages = await lists.crawlPages(request.organization.id, parseId(request.params.id), { state, scope, status, result, sortBy, sort, page, perPage });
       const { sort_by, per_page } = request.query;
       return listEnvelope(request, pages, { state, scope, status, result, sort_by, sort: request.query.sort, per_page });
     },
@@ -151,7 +153,7 @@ export const crawlRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const issues = await crawls.issues(request.account.id, parseId(request.params.id));
+      const issues = await crawls.issues(request.organization.id, parseId(request.params.id));
       if (request.query.format === 'csv') return sendCsv(reply, 'issues.csv', await csvStream(CRAWL_ISSUE_CSV_COLUMNS, crawlIssueCsvRows(issues)));
       return { data: issues, status: 200 as const };
     },

@@ -10,9 +10,13 @@ import { webhookRoutes } from './webhooks.ts';
 import { crawlRoutes } from './crawls.ts';
 import { crawlScheduleRoutes } from './crawl-schedule.ts';
 import { crawlDiffRoutes } from './crawl-diff.ts';
+import { organizationRoutes } from './organizations.ts';
+import { memberRoutes } from './members.ts';
+import { keyRoutes } from './keys.ts';
+import { shareRoutes } from './shares.ts';
 
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
-  registerApiKeyAuth(app);
+/** The per-key rate limit (PAGEGRADE_RATE_LIMIT_PER_MINUTE), for a scope that authenticates with registerApiKeyAuth. */
+export async function registerKeyRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     // After authentication (onRequest) and before the body is read, so an over-limit key costs little.
     hook: 'preParsing',
@@ -28,6 +32,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
       message: `Rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s.`,
     }),
   });
+}
+
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  registerApiKeyAuth(app);
+  await registerKeyRateLimit(app);
   await app.register(reportRoutes);
   await app.register(runRoutes);
   await app.register(projectRoutes);
@@ -36,4 +45,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(crawlRoutes);
   await app.register(crawlScheduleRoutes);
   await app.register(crawlDiffRoutes);
+  await app.register(organizationRoutes);
+  await app.register(memberRoutes);
+  await app.register(keyRoutes);
+  await app.register(shareRoutes);
 }

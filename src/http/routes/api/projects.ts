@@ -32,17 +32,18 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const filters = { search: q.search || undefined, sortBy: q.sort_by ?? 'created_at', sort: q.sort ?? 'desc' };
       if (q.format === 'csv') {
-        return sendCsv(reply, 'projects.csv', await csvStream(PROJECT_CSV_COLUMNS, lists.projectRows(request.account.id, filters)));
+        return sendCsv(reply, 'projects.csv', await csvStream(PROJECT_CSV_COLUMNS, lists.projectRows(request.organization.id, filters)));
       }
       const query = { ...filters, page: q.page ?? 1, perPage: q.per_page ?? 100 };
       const linkQuery = { search: q.search, search_by: q.search_by, sort_by: q.sort_by, sort: q.sort, per_page: q.per_page };
-      return listEnvelope(request, await lists.projects(request.account.id, query), linkQuery);
+      return listEnvelope(request, await lists.projects(request.organization.id, query), linkQuery);
     },
   );
 
   app.delete(
     '/projects/:project',
     {
+      config: { action: 'delete projects' },
       schema: {
         tags,
         summary: 'Delete a project and all of its reports, in one transaction',
@@ -52,7 +53,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const name = request.params.project;
-      const reportsDeleted = await projects.remove(request.account.id, name);
+      const reportsDeleted = await projects.remove(request.organization.id, name);
       return {
         project: name,
         object: 'project' as const,

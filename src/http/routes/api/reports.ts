@@ -61,7 +61,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const filters = reportListFilters(q);
       if (q.format === 'csv') {
-        return sendCsv(reply, 'reports.csv', await csvStream(REPORT_CSV_COLUMNS, lists.reportRows(request.account.id, filters)));
+        return sendCsv(reply, 'reports.csv', await csvStream(REPORT_CSV_COLUMNS, lists.reportRows(request.organization.id, filters)));
       }
       const query = { ...filters, page: q.page ?? 1, perPage: q.per_page ?? 100 };
       const linkQuery = {
@@ -74,7 +74,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sort: q.sort,
         per_page: q.per_page,
       };
-      return listEnvelope(request, await lists.reports(request.account.id, query), linkQuery);
+      return listEnvelope(request, await lists.reports(request.organization.id, query), linkQuery);
     },
   );
 
@@ -90,7 +90,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...serializeReport,
     },
     async (request) => {
-      const report = await reports.show(request.account.id, parseId(request.params.id));
+      const report = await reports.show(request.organization.id, parseId(request.params.id));
       return { data: report, status: 200 as const };
     },
   );
@@ -98,6 +98,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/reports',
     {
+      config: { action: 'create reports' },
       schema: {
         tags,
         summary: 'Create a report',
@@ -116,7 +117,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const background = body.async === 1;
-      const report = await reports.create(request.account.id, {
+      const report = await reports.create(request.organization.id, {
         url: body.url,
         privacy: body.privacy ?? 0,
         password: body.password,
@@ -134,6 +135,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/reports/:id',
     {
+      config: { action: 'change reports' },
       schema: {
         tags,
         summary: 'Change privacy or regenerate a report',
@@ -151,7 +153,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       const regenerate = body.results === 1;
       const background = regenerate && body.async === 1;
-      const report = await reports.update(request.account.id, parseId(request.params.id), {
+      const report = await reports.update(request.organization.id, parseId(request.params.id), {
         privacy: body.privacy,
         password: body.password,
         regenerate,
@@ -169,6 +171,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/reports/:id',
     {
+      config: { action: 'delete reports' },
       schema: {
         tags,
         summary: 'Delete a report',
@@ -178,7 +181,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      await reports.remove(request.account.id, id);
+      await reports.remove(request.organization.id, id);
       return { id, object: 'report' as const, deleted: true as const, status: 200 as const };
     },
   );

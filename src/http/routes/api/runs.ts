@@ -29,7 +29,7 @@ export const runRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const page = await lists.runs(request.account.id, parseId(request.params.id), { page: q.page ?? 1, perPage: q.per_page ?? 100 });
+      const page = await lists.runs(request.organization.id, parseId(request.params.id), { page: q.page ?? 1, perPage: q.per_page ?? 100 });
       return listEnvelope(request, page, { per_page: q.per_page });
     },
   );
@@ -46,7 +46,7 @@ export const runRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...serializeAsIs,
     },
     async (request) => {
-      const run = await runs.show(request.account.id, parseId(request.params.id), parseId(request.params.run));
+      const run = await runs.show(request.organization.id, parseId(request.params.id), parseId(request.params.run));
       return { data: run, status: 200 as const };
     },
   );
@@ -65,7 +65,7 @@ export const runRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...serializeAsIs,
     },
     async (request) => {
-      const diff = await runs.diff(request.account.id, parseId(request.params.id), request.query);
+      const diff = await runs.diff(request.organization.id, parseId(request.params.id), request.query);
       return { data: diff, status: 200 as const };
     },
   );

@@ -24,6 +24,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks',
     {
+      config: { action: 'manage webhooks' },
       schema: {
         tags,
         summary: 'Register a webhook',
@@ -36,7 +37,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const webhook = await webhooks.register(request.account.id, { url: request.body.url, events: request.body.events });
+      const webhook = await webhooks.register(request.organization.id, { url: request.body.url, events: request.body.events });
       reply.code(201).header('location', `/api/v1/webhooks/${webhook.id}`);
       return { data: webhook, status: 201 as const };
     },
@@ -45,6 +46,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/webhooks',
     {
+      config: { action: 'manage webhooks' },
       schema: {
         tags,
         summary: 'List webhooks',
@@ -55,13 +57,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page = 1, per_page: perPage = 100 } = request.query;
-      return listEnvelope(request, await lists.webhooks(request.account.id, { page, perPage }), { per_page: request.query.per_page });
+      return listEnvelope(request, await lists.webhooks(request.organization.id, { page, perPage }), { per_page: request.query.per_page });
     },
   );
 
   app.delete(
     '/webhooks/:id',
     {
+      config: { action: 'manage webhooks' },
       schema: {
         tags,
         summary: 'Delete a webhook and its deliveries',
@@ -71,7 +74,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      await webhooks.remove(request.account.id, id);
+      await webhooks.remove(request.organization.id, id);
       return { id, object: 'webhook' as const, deleted: true as const, status: 200 as const };
     },
   );
@@ -79,6 +82,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/webhooks/:id/deliveries',
     {
+      config: { action: 'manage webhooks' },
       schema: {
         tags,
         summary: 'List a webhook\'s deliveries',
@@ -90,7 +94,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page = 1, per_page: perPage = 100 } = request.query;
-      const deliveries = await lists.webhookDeliveries(request.account.id, parseId(request.params.id), { page, perPage });
+      const deliveries = await lists.webhookDeliveries(request.organization.id, parseId(request.params.id), { page, perPage });
       return listEnvelope(request, deliveries, { per_page: request.query.per_page });
     },
   );
