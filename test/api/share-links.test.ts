@@ -154,7 +154,9 @@ describe.each(testDialects())('share links API [%s]', (dialect) => {
     expectNotFound(await call(t, ana, 'DELETE', `${path}/${byToken.token}`));
     // Not a link's token or prefix: a longer prefix, a changed token, nonsense.
     expectNotFound(await call(t, ana, 'DELETE', `${path}/${kept.token.slice(0, 9)}`));
-    expectNotFound(await call(t, ana, 'DELETE', `${path}/${kept.token.slice(0, -1)}A`));
+    // (its last character changed: to A, or to B when it was A)
+    const changed = `${kept.token.slice(0, -1)}${kept.token.endsWith('A') ? 'B' : 'A'}`;
+    expectNotFound(await call(t, ana, 'DELETE', `${path}/${changed}`));
     expectNotFound(await call(t, ana, 'DELETE', `${path}/zzzzzzzz`));
     expectNotFound(await call(t, ana, 'DELETE', `${path}/${'a'.repeat(1000)}`));
     // A link is revoked only under its own report.
