@@ -246,19 +246,20 @@ async function expectDatabaseConsistent(scratch: ScratchDatabase): Promise<void>
         p.reports_count || '/' || p.good_count || '/' || p.decent_count || '/' || p.bad_count as expected,
         count(r.id) || '/' || count(case when r.result = 'good' then 1 end) || '/'
           || count(case when r.result = 'decent' then 1 end) || '/' || count(case when r.result = 'bad' then 1 end) as actual
-      from projects p left join reports r on r.user_id = p.user_id and r.project = p.name
+      from projects p left join reports r on r.organization_id = p.organization_id and r.project = p.name
       group by p.id, p.name, p.reports_count, p.good_count, p.decent_count, p.bad_count`.execute(db);
     expect(projects.rows.length).toBeGreaterThan(0);
     for (const row of projects.rows) expect(row.actual, `project ${row.name}`).toBe(row.expected);
     const withoutProject = await sql<{ id: number }>`
       select r.id from reports r
-      where not exists (select 1 from projects p where p.user_id = r.user_id and p.name = r.project)`.execute(db);
+      where not exists (select 1 from projects p where p.organization_id = r.organization_id and p.name = r.project)`.execute(db);
     expect(withoutProject.rows).toEqual([]);
-    const withoutUser = await sql<{ id: number }>`
-      select id from reports where user_id not in (select id from users)
-      union all select id from projects where user_id not in (select id from users)
-      union all select id from api_keys where user_id not in (select id from users)`.execute(db);
-    expect(withoutUser.rows).toEqual([]);
+    const withoutOwner = await sql<{ id: number }>`
+      select id from reports where organization_id not in (select id from organizations)
+      union all select id from projects where organization_id not in (select id from organizations)
+      union all select id from api_keys where user_id not in (select id from users)
+      union all select id from organizations where personal_user_id is not null and personal_user_id not in (select id from users)`.execute(db);
+    expect(withoutOwner.rows).toEqual([]);
   } finally {
     await handle.destroy();
   }
