@@ -71,7 +71,7 @@ describe.runIf(chromiumInstalled)('the report first screen in Chromium', () => {
     // Enough reports with long URLs to fill the list.
     for (let i = 0; i < 4; i += 1) await plain.app.services.reports.create(owner.organization, { url: site.url(`/poor?variant=${i}-${'x'.repeat(60)}`), privacy: 0 });
     const agency = await branded.createAccount('agency');
-    brandedReportId = (await branded.app.services.reports.create(agency.id, { url: site.url('/poor'), privacy: 0 })).id;
+    brandedReportId = (await branded.app.services.reports.create(agency.organization, { url: site.url('/poor'), privacy: 0 })).id;
     browser = await launchTestBrowser();
   }, BROWSER_TEST_MS);
 
