@@ -7,7 +7,8 @@ export type LinkQuery = Record<string, string | number | undefined>;
 
 export function listEnvelope<T>(request: FastifyRequest, page: Page<T>, query: LinkQuery) {
   const path = `${request.protocol}://${request.host}${request.url.split('?')[0]}`;
-  const lastPage = Math.max(1, Math.ceil(page.total / page.perPage));
+  const meta = listMeta(page, path);
+  const lastPage = meta.last_page;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -20,8 +21,6 @@ export function listEnvelope<T>(request: FastifyRequest, page: Page<T>, query: L
     params.set('page', String(pageNumber));
     return `${path}?${params}`;
   };
-  const from = (page.page - 1) * page.perPage + 1;
-  const hasItems = page.items.length > 0;
   return {
     data: page.items,
     links: {
@@ -31,15 +30,22 @@ export function listEnvelope<T>(request: FastifyRequest, page: Page<T>, query: L
       prev: page.page > 1 ? link(Math.min(page.page - 1, lastPage)) : null,
       next: page.page < lastPage ? link(page.page + 1) : null,
     },
-    meta: {
-      current_page: page.page,
-      from: hasItems ? from : null,
-      last_page: lastPage,
-      path,
-      per_page: page.perPage,
-      to: hasItems ? from + page.items.length - 1 : null,
-      total: page.total,
-    },
+    meta,
     status: 200 as const,
+  };
+}
+
+/** Where a page lies in the whole list, as every list's `meta` says it (the API's and MCP's list_reports). */
+export function listMeta(page: Page<unknown>, path: string) {
+  const from = (page.page - 1) * page.perPage + 1;
+  const hasItems = page.items.length > 0;
+  return {
+    current_page: page.page,
+    from: hasItems ? from : null,
+    last_page: Math.max(1, Math.ceil(page.total / page.perPage)),
+    path,
+    per_page: page.perPage,
+    to: hasItems ? from + page.items.length - 1 : null,
+    total: page.total,
   };
 }

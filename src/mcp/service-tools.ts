@@ -6,6 +6,7 @@ import type { ActingOrganization } from '../services/organization.service.ts';
 import { NotFoundError, ValidationError } from '../services/errors.ts';
 import { ForbiddenError, READ_SCOPE_REFUSAL, requireRole, type Action } from '../services/roles.ts';
 import { agentReport } from './agent-report.ts';
+import { listMeta } from '../http/list-envelope.ts';
 import { listChecks } from './list-checks.ts';
 import type { ToolHandlers, ToolOutcome } from './tools.ts';
 
@@ -54,14 +55,7 @@ export function serviceTools(services: Services, context: ToolContext): ToolHand
       answered(async () => {
         if (page < 1) throw new ValidationError('page', 'The page must be at least 1.');
         const list = await services.lists.reports(organizationId, { search: search || undefined, project, result, sortBy: 'id', sort: 'desc', page, perPage });
-        const path = `${origin}/api/v1/reports`;
-        const lastPage = Math.max(1, Math.ceil(list.total / perPage));
-        const from = (page - 1) * perPage + 1;
-        const some = list.items.length > 0;
-        return {
-          data: list.items,
-          meta: { current_page: page, from: some ? from : null, last_page: lastPage, path, per_page: perPage, to: some ? from + list.items.length - 1 : null, total: list.total },
-        };
+        return { data: list.items, meta: listMeta(list, `${origin}/api/v1/reports`) };
       }),
     report_diff: ({ id, from, to }) => answered(async () => ({ ...(await services.runs.diff(organizationId, id, { from, to })) })),
     start_crawl: ({ url, max_pages: maxPages }) =>

@@ -1,26 +1,19 @@
 // Accounts and API keys: keys are random secrets stored only as SHA-256 hashes, shown once.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { generateApiKey, hashApiKey } from '../security/hashing.ts';
+import { hashApiKey } from '../security/hashing.ts';
 import * as userRepository from '../repositories/user.repository.ts';
 import * as apiKeyRepository from '../repositories/api-key.repository.ts';
 import { inOneTransaction, type DbExecutor } from '../repositories/executor.ts';
 import { ValidationError } from './errors.ts';
+import { insertKey, KEY_PREFIX_LENGTH } from './key.service.ts';
 import type { Account } from './types.ts';
 import type { CallerKey } from './organization.service.ts';
 
 /** Last-used times are written at most this often per key, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
-const KEY_PREFIX_LENGTH = 12;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const BOOTSTRAP_ADMIN_EMAIL = 'admin@localhost';
-
-export interface CreatedKey {
-  email: string;
-  prefix: string;
-  label: string | null;
-  api_key: string;
-}
 
 export interface Authenticated {
   account: Account;
@@ -66,17 +59,8 @@ export function checkEmail(email: string): string {
 export function createAccountService(db: Kysely<Database>) {
   const lastTouched = new Map<number, number>();
 
-  async function addKey(userId: number, label: string | null, secret = generateApiKey(), executor: DbExecutor = db) {
-    await apiKeyRepository.insertApiKey(executor, {
-      user_id: userId,
-      key_hash: hashApiKey(secret),
-      key_prefix: secret.slice(0, KEY_PREFIX_LENGTH),
-      label,
-      created_at: new Date().toISOString(),
-      last_used_at: null,
-      revoked_at: null,
-    });
-    return secret;
+  async function addKey(userId: number, label: string | null, secret?: string, executor: DbExecutor = db) {
+    return (await insertKey(executor, userId, { name: label }, secret)).secret;
   }
 
   /** A new account, its personal organisation and its first key; `executor`: a transaction to make them in. */
@@ -128,12 +112,6 @@ export function createAccountService(db: Kysely<Database>) {
 
     async listUsers(): Promise<Account[]> {
       return (await userRepository.listUsers(db)).map(toAccount);
-    },
-
-    async createKey(email: string, label: string | null): Promise<CreatedKey> {
-      const user = await userByEmail(email);
-      const secret = await addKey(user.id, label);
-      return { email: user.email, prefix: secret.slice(0, KEY_PREFIX_LENGTH), label, api_key: secret };
     },
 
     /** Revokes by prefix (as listed) or by the whole secret. True when a key was revoked. */

@@ -42,3 +42,13 @@ export class TooManyCrawlsError extends Error {
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
+
+/**
+ * A name-like field trimmed, of 1 to `max` characters (code points), or a ValidationError on
+ * `field`: "The <label> must be 1 to <max> characters."
+ */
+export function boundedText(field: string, label: string, value: unknown, max: number): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (trimmed.length === 0 || [...trimmed].length > max) throw new ValidationError(field, `The ${label} must be 1 to ${max} characters.`);
+  return trimmed;
+}

@@ -3,14 +3,16 @@
 // A bound key manages only keys bound to its own organisation.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { DbExecutor } from '../repositories/executor.ts';
 import type { ApiKeyRow } from '../db/tables/api-key.table.ts';
 import * as apiKeyRepository from '../repositories/api-key.repository.ts';
 import * as organizationRepository from '../repositories/organization.repository.ts';
 import { generateApiKey, hashApiKey } from '../security/hashing.ts';
-import { NotFoundError, ValidationError } from './errors.ts';
+import { boundedText, NotFoundError, ValidationError } from './errors.ts';
+import { positiveId } from '../schemas/parse-id.ts';
 import type { Page } from './types.ts';
 
-const KEY_PREFIX_LENGTH = 12;
+export const KEY_PREFIX_LENGTH = 12;
 const NAME_MAX = 100;
 const SCOPES = ['read', 'write'] as const;
 export type KeyScope = (typeof SCOPES)[number];
@@ -53,9 +55,7 @@ function toView(row: ApiKeyRow): KeyView {
 
 function checkName(name: unknown): string | null {
   if (name === undefined || name === null || name === '') return null;
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (trimmed.length === 0 || [...trimmed].length > NAME_MAX) throw new ValidationError('name', `The name must be 1 to ${NAME_MAX} characters.`);
-  return trimmed;
+  return boundedText('name', 'name', name, NAME_MAX);
 }
 
 function checkScope(scope: unknown): KeyScope {
@@ -66,13 +66,37 @@ function checkScope(scope: unknown): KeyScope {
   return scope as KeyScope;
 }
 
+/**
+ * Stores a key for the account: only the secret's SHA-256 and its first 12 characters. The one door
+ * for keys, so every key (a first key, PAGEGRADE_ADMIN_KEY, one made through /keys) is made alike.
+ */
+export async function insertKey(
+  executor: DbExecutor,
+  userId: number,
+  fields: { name: string | null; scope?: KeyScope; organization?: number | null },
+  secret = generateApiKey(),
+): Promise<{ row: ApiKeyRow; secret: string }> {
+  const row = await apiKeyRepository.insertApiKey(executor, {
+    user_id: userId,
+    key_hash: hashApiKey(secret),
+    key_prefix: secret.slice(0, KEY_PREFIX_LENGTH),
+    label: fields.name,
+    scope: fields.scope ?? 'write',
+    organization_id: fields.organization ?? null,
+    created_at: new Date().toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+  });
+  return { row, secret };
+}
+
 export function createKeyService(db: Kysely<Database>) {
   /** The organisation to bind to: one the account is a member of, and a bound key's own. */
   async function checkOrganization(owner: KeyOwner, organization: unknown): Promise<number | null> {
     const refused = new ValidationError('organization', 'The organization must be the id of an organisation you are a member of.');
     if (organization === undefined || organization === null || organization === '') return owner.boundTo;
-    const id = typeof organization === 'number' ? organization : /^[1-9][0-9]{0,14}$/.test(String(organization)) ? Number(organization) : NaN;
-    if (!Number.isSafeInteger(id)) throw refused;
+    const id = positiveId(String(organization));
+    if (id === null) throw refused;
     if (owner.boundTo !== null && id !== owner.boundTo) throw refused;
     if (!(await organizationRepository.findMembership(db, owner.userId, id))) throw refused;
     return id;
@@ -83,18 +107,7 @@ export function createKeyService(db: Kysely<Database>) {
       const name = checkName(input.name);
       const scope = checkScope(input.scope);
       const organization = await checkOrganization(owner, input.organization);
-      const secret = generateApiKey();
-      const row = await apiKeyRepository.insertApiKey(db, {
-        user_id: owner.userId,
-        key_hash: hashApiKey(secret),
-        key_prefix: secret.slice(0, KEY_PREFIX_LENGTH),
-        label: name,
-        scope,
-        organization_id: organization,
-        created_at: new Date().toISOString(),
-        last_used_at: null,
-        revoked_at: null,
-      });
+      const { row, secret } = await insertKey(db, owner.userId, { name, scope, organization });
       return { ...toView(row), api_key: secret };
     },
 

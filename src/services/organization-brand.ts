@@ -1,7 +1,7 @@
 // An organisation's white-label fields as PUT /organizations/{id} takes them (docs/organisations.md,
 // "White-label"): a name, a #rrggbb colour and a logo sent as a data: URL, checked to be an image of
 // the type it claims and at most 1 MiB, stored as base64 with its type.
-import { ValidationError } from './errors.ts';
+import { boundedText, ValidationError } from './errors.ts';
 
 const BRAND_LOGO_MAX_BYTES = 1_048_576;
 const BRAND_NAME_MAX = 60;
@@ -33,11 +33,7 @@ function cleared(value: unknown): boolean {
 
 function checkBrandName(value: unknown): string | null {
   if (cleared(value)) return null;
-  const trimmed = typeof value === 'string' ? value.trim() : '';
-  if (trimmed.length === 0 || [...trimmed].length > BRAND_NAME_MAX) {
-    throw new ValidationError('brand_name', `The brand name must be 1 to ${BRAND_NAME_MAX} characters.`);
-  }
-  return trimmed;
+  return boundedText('brand_name', 'brand name', value, BRAND_NAME_MAX);
 }
 
 function checkBrandColor(value: unknown): string | null {

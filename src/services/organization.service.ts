@@ -7,9 +7,10 @@ import type { Role } from '../db/tables/organization.table.ts';
 import * as organizationRepository from '../repositories/organization.repository.ts';
 import type { Membership } from '../repositories/organization.repository.ts';
 import { inOneTransaction } from '../repositories/executor.ts';
-import { NotFoundError, ValidationError } from './errors.ts';
+import { boundedText, NotFoundError, ValidationError } from './errors.ts';
 import { ForbiddenError, requireRole } from './roles.ts';
 import { brandChanges } from './organization-brand.ts';
+import { positiveId } from '../schemas/parse-id.ts';
 import type { Account, Page } from './types.ts';
 
 /** The API key a request came with: what it may do and where. */
@@ -54,16 +55,19 @@ export interface OrganizationBrand {
   name: string | null;
   color: string | null;
   logo: { type: string; bytes: Buffer } | null;
-  /** changes with every change of the organisation: its logo's and stylesheet's URLs carry it */
-  version: string;
+  /** where the logo and the colour's stylesheet are served */
+  paths: { logo: string; theme: string };
 }
 
 const NAME_MAX = 100;
-const ID = /^[1-9][0-9]{0,14}$/;
 
-/** Where the logo is served; the version changes with every change, so it may be cached for long. */
-function organizationLogoPath(id: number, updatedAt: string): string {
-  return `/brand/organizations/${id}/logo?v=${Date.parse(updatedAt).toString(36)}`;
+/**
+ * Where an organisation's logo and colour are served (web/routes/brand.ts). Their version is the
+ * organisation's last change, so they may be cached for a year and never show a stale brand.
+ */
+function organizationBrandPaths(id: number, updatedAt: string): { logo: string; theme: string } {
+  const version = Date.parse(updatedAt).toString(36);
+  return { logo: `/brand/organizations/${id}/logo?v=${version}`, theme: `/brand/organizations/${id}/theme.css?v=${version}` };
 }
 
 function toView(row: Membership): OrganizationView {
@@ -74,7 +78,7 @@ function toView(row: Membership): OrganizationView {
     role: row.role,
     brand_name: row.brand_name,
     brand_color: row.brand_color,
-    brand_logo: row.brand_logo ? organizationLogoPath(row.id, row.updated_at) : null,
+    brand_logo: row.brand_logo ? organizationBrandPaths(row.id, row.updated_at).logo : null,
     members_count: row.members_count,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -83,11 +87,7 @@ function toView(row: Membership): OrganizationView {
 
 /** The organisation's name trimmed, or a ValidationError on `name`. */
 function checkOrganizationName(name: unknown): string {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (trimmed.length === 0 || [...trimmed].length > NAME_MAX) {
-    throw new ValidationError('name', `The name must be 1 to ${NAME_MAX} characters.`);
-  }
-  return trimmed;
+  return boundedText('name', 'name', name, NAME_MAX);
 }
 
 /** A bound key refused something outside its organisation. */
@@ -111,10 +111,11 @@ export function createOrganizationService(db: Kysely<Database>) {
      * as text), of which the caller must be a member; else the personal one.
      */
     async acting(caller: Caller, named: string | undefined): Promise<ActingOrganization> {
-      if (named !== undefined && !ID.test(named)) throw new NotFoundError();
+      const namedId = named === undefined ? undefined : positiveId(named);
+      if (namedId === null) throw new NotFoundError();
       const bound = caller.key?.organization ?? null;
-      const id = bound ?? (named === undefined ? caller.account.organization_id : Number(named));
-      if (named !== undefined && Number(named) !== id) throw new NotFoundError();
+      const id = bound ?? namedId ?? caller.account.organization_id;
+      if (namedId !== undefined && namedId !== id) throw new NotFoundError();
       if (id === caller.account.organization_id) return { id, role: 'owner', personal: true };
       const found = await organizationRepository.findMembership(db, caller.account.id, id);
       if (!found) throw new NotFoundError();
@@ -163,12 +164,11 @@ export function createOrganizationService(db: Kysely<Database>) {
     async brand(id: number): Promise<OrganizationBrand | null> {
       const row = await organizationRepository.findOrganizationBrand(db, id);
       if (!row) return null;
-      const version = Date.parse(row.updated_at).toString(36);
       return {
         name: row.brand_name,
         color: row.brand_color,
         logo: row.brand_logo_type && row.brand_logo ? { type: row.brand_logo_type, bytes: Buffer.from(row.brand_logo, 'base64') } : null,
-        version,
+        paths: organizationBrandPaths(id, row.updated_at),
       };
     },
 

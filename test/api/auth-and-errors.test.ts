@@ -91,7 +91,7 @@ describe.each(testDialects())('authentication, errors and headers [%s]', (dialec
 
     it('a revoked key is 401 on every operation while the account\'s other key still works', async () => {
       const owner = await t.createAccount('revoke');
-      const spare = await t.app.services.accounts.createKey(owner.email, 'spare');
+      const spare = await t.app.services.keys.create({ userId: owner.id, boundTo: null }, { name: 'spare' });
       const spareAuth = { authorization: `Bearer ${spare.api_key}` };
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/account', headers: spareAuth })).statusCode).toBe(200);
       expect(await t.app.services.accounts.revokeKey(spare.api_key)).toBe(true);
@@ -113,7 +113,7 @@ describe.each(testDialects())('authentication, errors and headers [%s]', (dialec
       const other = await buildApp(t.config);
       try {
         const owner = await t.createAccount('revoke-elsewhere');
-        const spare = await t.app.services.accounts.createKey(owner.email, 'spare');
+        const spare = await t.app.services.keys.create({ userId: owner.id, boundTo: null }, { name: 'spare' });
         const spareAuth = { authorization: `Bearer ${spare.api_key}` };
         for (let ask = 0; ask < 3; ask++) {
           expect((await t.app.inject({ method: 'GET', url: '/api/v1/account', headers: spareAuth })).statusCode).toBe(200);
@@ -421,7 +421,7 @@ describe.each(testDialects())('rate limit [%s]', (dialect) => {
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
 
-    const spare = await t.app.services.accounts.createKey(owner.email, 'spare');
+    const spare = await t.app.services.keys.create({ userId: owner.id, boundTo: null }, { name: 'spare' });
     const spareResponse = await t.app.inject({
       method: 'GET',
       url: '/api/v1/account',

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { goodPage, html, startSite, type Site } from '../support/site-server.ts';
-import type { PdfOptions } from '../../src/render/print-pdf.ts';
 import { WebClient, setCookieLine } from './web-client.ts';
+import type { PdfOptions } from '../../src/render/print-pdf.ts';
+import { FAKE_PDF, installStandInPrinter } from '../support/stand-in-printer.ts';
 
 const SECRET = 'correct horse battery staple';
 const NO_CHROMIUM = '/nonexistent/chromium';
@@ -122,17 +123,10 @@ describe.each(testDialects())('report PDF route [%s]', (dialect) => {
   });
 
   describe('with a stand-in printer in place of Chromium', () => {
-    const printed: Array<{ html: string; options: PdfOptions }> = [];
-    const FAKE_PDF = Buffer.from('%PDF-1.7\n% stand-in\n');
+    let printed: ReturnType<typeof installStandInPrinter>;
 
     beforeAll(() => {
-      // The route asks the services for a printer on each request; this one records what it gets.
-      Object.assign(t.app.services.rendering, {
-        pdf: async (page: string, options: PdfOptions) => {
-          printed.push({ html: page, options });
-          return FAKE_PDF;
-        },
-      });
+      printed = installStandInPrinter(t.app);
     });
 
     it('is offered on the report page, and not on a run\'s page', async () => {

@@ -5,13 +5,13 @@
 // limit per address); and the Not found page for an unknown, revoked, expired or deleted link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/database.ts';
-import type { PdfOptions } from '../../src/render/print-pdf.ts';
 import { startTestApp, type TestApp } from '../support/api-app.ts';
 import { testDialects } from '../support/databases.ts';
 import { body, call, type Account } from '../support/api-fixtures.ts';
 import { startCrawl, untilCrawlEnded } from '../support/crawl-fixtures.ts';
 import { goodPage, html, linkingPage, startSite, type Site } from '../support/site-server.ts';
 import { WebClient, expectNoInlineCode, expectUniqueIds } from './web-client.ts';
+import { FAKE_PDF, installStandInPrinter } from '../support/stand-in-printer.ts';
 
 const NO_CHROMIUM = '/nonexistent/chromium';
 const NO_BROWSER_SENTENCE = 'PDFs are not available on this server: it has no browser (PAGEGRADE_CHROMIUM_PATH).';
@@ -172,16 +172,10 @@ describe.each(testDialects())('share pages [%s]', (dialect) => {
   }
 
   describe('with a stand-in printer in place of Chromium', () => {
-    const printed: Array<{ html: string; options: PdfOptions }> = [];
-    const FAKE_PDF = Buffer.from('%PDF-1.7\n% stand-in\n');
+    let printed: ReturnType<typeof installStandInPrinter>;
 
     beforeAll(() => {
-      Object.assign(t.app.services.rendering, {
-        pdf: async (page: string, options: PdfOptions) => {
-          printed.push({ html: page, options });
-          return FAKE_PDF;
-        },
-      });
+      printed = installStandInPrinter(t.app);
     });
 
     it('offers the PDF on the share page and prints the report as /reports/{id}.pdf does', async () => {

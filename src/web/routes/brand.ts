@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { BRAND_LOGO_TYPES, DEFAULT_BRAND, type Brand } from '../../config.ts';
 import type { BrandView } from '../views/brand.ts';
 import type { OrganizationBrand } from '../../services/organization.service.ts';
+import { positiveId } from '../../schemas/parse-id.ts';
 
 const LOGO_PATH = '/brand/logo';
 const THEME_PATH = '/brand/theme.css';
@@ -83,7 +84,8 @@ export function registerBrand(app: FastifyInstance, brand: Brand): BrandView {
  */
 function registerOrganizationBrands(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>('/brand/organizations/:id/logo', { schema: { hide: true } }, async (request, reply) => {
-    const brand = /^[1-9][0-9]{0,14}$/.test(request.params.id) ? await app.services.organizations.brand(Number(request.params.id)) : null;
+    const id = positiveId(request.params.id);
+    const brand = id === null ? null : await app.services.organizations.brand(id);
     if (!brand?.logo) return reply.callNotFound();
     return reply
       .type(brand.logo.type)
@@ -93,18 +95,19 @@ function registerOrganizationBrands(app: FastifyInstance): void {
       .send(brand.logo.bytes);
   });
   app.get<{ Params: { id: string } }>('/brand/organizations/:id/theme.css', { schema: { hide: true } }, async (request, reply) => {
-    const brand = /^[1-9][0-9]{0,14}$/.test(request.params.id) ? await app.services.organizations.brand(Number(request.params.id)) : null;
+    const id = positiveId(request.params.id);
+    const brand = id === null ? null : await app.services.organizations.brand(id);
     if (!brand?.color) return reply.callNotFound();
     return reply.type('text/css; charset=utf-8').header('cache-control', `public, max-age=${MAX_AGE_SECONDS}, immutable`).send(themeCss(brand.color));
   });
 }
 
 /** The brand an organisation's pages wear: its own name, logo and colour where set, else the server's. */
-export function organizationBrandView(id: number, brand: OrganizationBrand | null, fallback: BrandView): BrandView {
+export function organizationBrandView(brand: OrganizationBrand | null, fallback: BrandView): BrandView {
   if (!brand) return fallback;
   return {
     name: brand.name ?? fallback.name,
-    logoUrl: brand.logo ? `/brand/organizations/${id}/logo?v=${brand.version}` : fallback.logoUrl,
-    themeUrl: brand.color ? `/brand/organizations/${id}/theme.css?v=${brand.version}` : fallback.themeUrl,
+    logoUrl: brand.logo ? brand.paths.logo : fallback.logoUrl,
+    themeUrl: brand.color ? brand.paths.theme : fallback.themeUrl,
   };
 }

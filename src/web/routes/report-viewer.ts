@@ -49,7 +49,7 @@ export async function visibleReport(
 
 /** The brand an organisation's pages wear: its own where set, else the server's. */
 export async function organizationBrand(services: Services, organizationId: number, serverBrand: BrandView): Promise<BrandView> {
-  return organizationBrandView(organizationId, await services.organizations.brand(organizationId), serverBrand);
+  return organizationBrandView(await services.organizations.brand(organizationId), serverBrand);
 }
 
 /**

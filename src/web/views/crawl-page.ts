@@ -91,7 +91,8 @@ function header(crawl: Crawl, exported: Omit<CrawlPageFilters, 'per_page'>): Saf
 </header>`;
 }
 
-function progressSection(crawl: Crawl): SafeHtml {
+/** The crawl's state and progress, as this page and its share page (shared-crawl-page.ts) show them. */
+export function crawlProgressSection(crawl: Crawl): SafeHtml {
   const running = crawlInProgress(crawl);
   return html`<section class="crawl-progress" aria-labelledby="progress-heading">
   <h2 id="progress-heading" class="visually-hidden">Progress</h2>
@@ -122,7 +123,8 @@ export function crawlScoreSummary(crawl: Pick<Crawl, 'score' | 'result' | 'issue
 </section>`;
 }
 
-function summary(crawl: Crawl): SafeHtml {
+/** The site score with the page's table of contents (also on the share page). */
+export function crawlSummary(crawl: Crawl): SafeHtml {
   return crawlScoreSummary(crawl, html`<h3>On this page</h3>
     <ul class="category-links">
       ${crawl.lab === null ? '' : html`<li><a href="#lab">Lab audits</a> <span class="category-counts">${plural(crawl.lab.pages, 'page')} audited</span></li>`}
@@ -151,6 +153,11 @@ function statusCell(page: CrawlPage, state: CrawlPageFilters['state']): SafeHtml
   if (state === 'unvisited') {
     return html`<span class="none">${page.reason === null ? 'waiting' : REASON_LABELS[page.reason]}</span>`;
   }
+  return httpStatusCell(page);
+}
+
+/** A visited page's answer: its status, or why it has none. */
+export function httpStatusCell(page: CrawlPage): SafeHtml {
   if (page.status_code === null) {
     return html`<span class="http-status http-status--failed">failed</span>${page.error ? html`<span class="muted">${page.error}</span>` : ''}`;
   }
@@ -159,7 +166,7 @@ function statusCell(page: CrawlPage, state: CrawlPageFilters['state']): SafeHtml
 }
 
 /** What else there is to say of a row: its title, where it redirects, why it failed, or its type. */
-function pageNote(page: CrawlPage): SafeHtml | '' {
+export function pageNote(page: CrawlPage): SafeHtml | '' {
   if (page.title) return html`<span class="muted">${page.title}</span>`;
   if (page.redirect_target) return html`<span class="muted">→ ${shortUrl(page.redirect_target, 120)}</span>`;
   if (page.content_type && !page.content_type.startsWith('text/html')) return html`<span class="muted">${page.content_type}</span>`;
@@ -237,8 +244,8 @@ export function crawlPage({ nav, crawl, issues, bounds, pages, filters }: CrawlP
     refreshSeconds: crawlInProgress(crawl) ? CRAWL_REFRESH_SECONDS : undefined,
     main: html`<article class="crawl">
 ${header(crawl, exported)}
-${progressSection(crawl)}
-${crawl.state === 'done' ? summary(crawl) : ''}
+${crawlProgressSection(crawl)}
+${crawl.state === 'done' ? crawlSummary(crawl) : ''}
 ${limitNotice(crawl, bounds)}
 ${crawlLabSection(crawl.lab, crawlInProgress(crawl))}
 ${issues ? siteIssuesSection(issues) : ''}

@@ -9,11 +9,11 @@ import type { Page } from '../../services/types.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { verdictChip } from './analysis-state.ts';
 import { BUILT_IN_BRAND, type BrandView } from './brand.ts';
-import { crawlScoreSummary } from './crawl-page.ts';
+import { crawlProgressSection, crawlSummary, httpStatusCell, pageNote } from './crawl-page.ts';
 import { crawlLabSection } from './crawl-lab.ts';
 import { pageLink, siteIssuesSection } from './crawl-issues.ts';
 import { CRAWL_REFRESH_SECONDS, CRAWL_STATE_NAMES, crawlInProgress, crawlProgressText, crawlStateChip } from './crawl-state.ts';
-import { formatNumber, plural, shortUrl, timeElement } from './format.ts';
+import { formatNumber, shortUrl, timeElement } from './format.ts';
 import { layout, type HeaderNav } from './layout.ts';
 import { pagination } from './pagination.ts';
 
@@ -31,24 +31,6 @@ export interface SharedCrawlPageOptions {
   brand?: BrandView;
 }
 
-/** What the crawl is doing, as the dashboard's page says it. */
-function stateNotice(crawl: Crawl): SafeHtml | '' {
-  switch (crawl.state) {
-    case 'queued':
-      return html`<p class="notice" role="status">The crawl is queued and starts soon; this page refreshes itself.</p>`;
-    case 'running':
-      return html`<p class="notice" role="status">The site is being crawled; this page refreshes itself.</p>`;
-    case 'failed':
-      return html`<p class="notice notice--error" role="status">The crawl failed: ${crawl.error ?? 'no reason was recorded'}.</p>`;
-    case 'cancelled':
-      return html`<p class="notice notice--error" role="status">The crawl was cancelled. The pages it reached are below.</p>`;
-    case 'done':
-      return '';
-    default:
-      throw new Error(`unknown state ${JSON.stringify(crawl.state satisfies never)}`);
-  }
-}
-
 function header(crawl: Crawl): SafeHtml {
   return html`<header class="report-header">
   <p class="eyebrow">Site audit</p>
@@ -57,45 +39,10 @@ function header(crawl: Crawl): SafeHtml {
 </header>`;
 }
 
-function progressSection(crawl: Crawl): SafeHtml {
-  return html`<section class="crawl-progress" aria-labelledby="progress-heading">
-  <h2 id="progress-heading" class="visually-hidden">Progress</h2>
-  ${stateNotice(crawl)}
-  <p class="crawl-progress-text" id="progress-text">${crawlProgressText(crawl)}</p>
-  ${crawlInProgress(crawl)
-    ? html`<progress class="crawl-progress-bar" max="${crawl.max_pages}" value="${Math.min(crawl.pages_crawled, crawl.max_pages)}" aria-labelledby="progress-text"></progress>`
-    : ''}
-</section>`;
-}
-
-function summary(crawl: Crawl): SafeHtml {
-  return crawlScoreSummary(crawl, html`<h3>On this page</h3>
-    <ul class="category-links">
-      ${crawl.lab === null ? '' : html`<li><a href="#lab">Lab audits</a> <span class="category-counts">${plural(crawl.lab.pages, 'page')} audited</span></li>`}
-      <li><a href="#issues">Site issues</a></li>
-      <li><a href="#pages">Pages</a> <span class="category-counts">${plural(crawl.pages_crawled, 'page')} analysed of ${formatNumber(crawl.pages_found)} found</span></li>
-    </ul>`);
-}
-
-function statusCell(page: CrawlPage): SafeHtml {
-  if (page.status_code === null) {
-    return html`<span class="http-status http-status--failed">failed</span>${page.error ? html`<span class="muted">${page.error}</span>` : ''}`;
-  }
-  return html`<span class="http-status http-status--${Math.floor(page.status_code / 100)}xx">${page.status_code}</span>`;
-}
-
-/** The row's title, where it redirects, or its type, as the dashboard's table notes them. */
-function pageNote(page: CrawlPage): SafeHtml | '' {
-  if (page.title) return html`<span class="muted">${page.title}</span>`;
-  if (page.redirect_target) return html`<span class="muted">→ ${shortUrl(page.redirect_target, 120)}</span>`;
-  if (page.content_type && !page.content_type.startsWith('text/html')) return html`<span class="muted">${page.content_type}</span>`;
-  return '';
-}
-
 function pageRow(page: CrawlPage): SafeHtml {
   return html`<tr>
   <td data-label="Page">${pageLink(page.url)} ${pageNote(page)}</td>
-  <td data-label="Status">${statusCell(page)}</td>
+  <td data-label="Status">${httpStatusCell(page)}</td>
   <td data-label="Depth">${page.depth === null ? html`<span class="none">sitemap only</span>` : formatNumber(page.depth)}</td>
   <td data-label="Score">${verdictChip(page, html`<span class="none">not analysed</span>`)}</td>
   <td data-label="Inlinks">${formatNumber(page.inlinks)}</td>
@@ -130,8 +77,8 @@ export function sharedCrawlPage({ path, nav, crawl, issues, bounds, pages, brand
     refreshSeconds: crawlInProgress(crawl) ? CRAWL_REFRESH_SECONDS : undefined,
     main: html`<article class="crawl">
 ${header(crawl)}
-${progressSection(crawl)}
-${crawl.state === 'done' ? summary(crawl) : ''}
+${crawlProgressSection(crawl)}
+${crawl.state === 'done' ? crawlSummary(crawl) : ''}
 ${limit === null ? '' : html`<p class="notice crawl-limit" role="status">${limit}</p>`}
 ${crawlLabSection(crawl.lab, crawlInProgress(crawl))}
 ${issues ? siteIssuesSection(issues) : ''}
